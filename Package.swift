@@ -1,0 +1,54 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// System libraries come from pkg-config; `make` installs the Debian packages named in
+// each provider when pkg-config cannot find them.
+func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt])])
+}
+
+let package = Package(
+    name: "Labelgen",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "StyledText", targets: ["StyledText"]),
+        .library(name: "LabelLayout", targets: ["LabelLayout"]),
+        .library(name: "TextRender", targets: ["TextRender"]),
+        .executable(name: "labelgen", targets: ["labelgen"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        systemLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: "libharfbuzz-dev"),
+        systemLibrary("CFreeType", pkgConfig: "freetype2", apt: "libfreetype-dev"),
+        systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: "libfontconfig-dev"),
+        systemLibrary("CFriBidi", pkgConfig: "fribidi", apt: "libfribidi-dev"),
+        systemLibrary("CCairo", pkgConfig: "cairo", apt: "libcairo2-dev"),
+        .target(
+            name: "CLineBreak",
+            linkerSettings: [.linkedLibrary("icuuc")]
+        ),
+        .target(name: "StyledText"),
+        .target(
+            name: "LabelLayout",
+            dependencies: ["StyledText", "CHarfBuzz", "CFreeType", "CFontconfig", "CFriBidi", "CLineBreak"]
+        ),
+        .target(
+            name: "TextRender",
+            dependencies: ["LabelLayout", "StyledText", "CCairo", "CFreeType"]
+        ),
+        .executableTarget(
+            name: "labelgen",
+            dependencies: [
+                "StyledText", "LabelLayout", "TextRender",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "StyledTextTests", dependencies: ["StyledText"]),
+        .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "StyledText"]),
+        .testTarget(name: "TextRenderTests", dependencies: ["TextRender", "LabelLayout", "StyledText"]),
+        .testTarget(name: "labelgenTests", dependencies: ["labelgen"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+import CHarfBuzz; import CFreeType; import CFontconfig; import CFriBidi; import CLineBreak; import StyledText
