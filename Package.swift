@@ -21,10 +21,10 @@ let package = Package(
     ],
     targets: [
         systemLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: "libharfbuzz-dev"),
-        systemLibrary("CFreeType", pkgConfig: "freetype2", apt: "libfreetype-dev"),
         systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: "libfontconfig-dev"),
         systemLibrary("CFriBidi", pkgConfig: "fribidi", apt: "libfribidi-dev"),
         systemLibrary("CCairo", pkgConfig: "cairo", apt: "libcairo2-dev"),
+        systemLibrary("CZlib", pkgConfig: "zlib", apt: "zlib1g-dev"),
         .target(
             name: "CLineBreak",
             linkerSettings: [.linkedLibrary("icuuc")]
@@ -32,11 +32,11 @@ let package = Package(
         .target(name: "StyledText"),
         .target(
             name: "LabelLayout",
-            dependencies: ["StyledText", "CHarfBuzz", "CFreeType", "CFontconfig", "CFriBidi", "CLineBreak"]
+            dependencies: ["StyledText", "CHarfBuzz", "CFontconfig", "CFriBidi", "CLineBreak"]
         ),
         .target(
             name: "TextRender",
-            dependencies: ["LabelLayout", "StyledText", "CCairo", "CFreeType"]
+            dependencies: ["LabelLayout", "StyledText", "CCairo", "CZlib"]
         ),
         .executableTarget(
             name: "labelgen",

@@ -1,0 +1,118 @@
+import CHarfBuzz
+
+/// One face of a font file, opened once and shared by every layout that uses it.
+///
+/// Layout happens in unhinted font units, so a single HarfBuzz font at the face's
+/// units-per-em serves every size: positions scale linearly and fitting never re-shapes.
+public final class FontFace: @unchecked Sendable, Hashable, CustomStringConvertible {
+    // @unchecked: the HarfBuzz face, font and coverage set are made immutable right after
+    // creation; HarfBuzz documents immutable objects as safe to use from several threads.
+
+    /// The font file this face was read from.
+    public let path: String
+    /// The face index inside a collection (`.ttc`), 0 for plain files.
+    public let index: Int
+    /// The family name, as fontconfig reports it.
+    public let family: String
+    /// The OS/2 weight class (400 regular, 700 bold).
+    public let weight: Int
+    /// Font design units per em: glyph positions in a shaped run are in these units.
+    public let unitsPerEm: Int
+    /// Typographic ascender, above the baseline, in em.
+    public let ascender: Double
+    /// Typographic descender, below the baseline, as a positive distance in em.
+    public let descender: Double
+    /// Extra gap the font asks for between lines, in em.
+    public let lineGap: Double
+
+    let face: OpaquePointer
+    let font: OpaquePointer
+    private let coverage: OpaquePointer
+    let outlineCache = LockedCache<UInt32, GlyphOutline>()
+
+    init(path: String, index: Int, family: String, weight: Int) throws(LayoutError) {
+        guard let blob = hb_blob_create_from_file_or_fail(path) else {
+            throw .fontUnreadable(path: path, reason: "the file cannot be read")
+        }
+        defer { hb_blob_destroy(blob) }
+        let faceCount = Int(hb_face_count(blob))
+        guard faceCount > index else {
+            throw .fontUnreadable(path: path, reason: faceCount == 0
+                ? "it is not a font file HarfBuzz can read"
+                : "it has \(faceCount) faces, face \(index) was asked for")
+        }
+        let face = hb_face_create(blob, UInt32(index))!
+        let upem = Int(hb_face_get_upem(face))
+        let glyphCount = hb_face_get_glyph_count(face)
+        guard upem > 0, glyphCount > 0 else {
+            hb_face_destroy(face)
+            throw .fontUnreadable(path: path, reason: "it has no glyphs")
+        }
+        hb_face_make_immutable(face)
+        let font = hb_font_create(face)!
+        // The font stays at its default scale (units per em): positions come out in
+        // design units, exactly, with no hinting.
+        hb_font_make_immutable(font)
+
+        let coverage = hb_set_create()!
+        hb_face_collect_unicodes(face, coverage)
+
+        self.path = path
+        self.index = index
+        self.family = family
+        self.weight = weight
+        self.unitsPerEm = upem
+        self.face = face
+        self.font = font
+        self.coverage = coverage
+
+        func metric(_ tag: hb_ot_metrics_tag_t) -> Int32? {
+            var value: hb_position_t = 0
+            return hb_ot_metrics_get_position(font, tag, &value) != 0 ? value : nil
+        }
+        let em = Double(upem)
+        let ascent = metric(HB_OT_METRICS_TAG_HORIZONTAL_ASCENDER) ?? Int32(upem * 8 / 10)
+        let descent = metric(HB_OT_METRICS_TAG_HORIZONTAL_DESCENDER) ?? -Int32(upem * 2 / 10)
+        let gap = metric(HB_OT_METRICS_TAG_HORIZONTAL_LINE_GAP) ?? 0
+        self.ascender = Double(ascent) / em
+        self.descender = Double(-descent) / em
+        self.lineGap = Double(max(0, gap)) / em
+    }
+
+    deinit {
+        hb_set_destroy(coverage)
+        hb_font_destroy(font)
+        hb_face_destroy(face)
+    }
+
+    /// Whether the font maps this character to a glyph of its own.
+    public func covers(_ scalar: Unicode.Scalar) -> Bool {
+        hb_set_has(coverage, scalar.value) != 0
+    }
+
+    /// The glyph's ink box in em: (xMin, yMin, xMax, yMax), y up. Nil for empty glyphs.
+    public func inkExtents(glyph: UInt32) -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
+        var extents = hb_glyph_extents_t()
+        guard hb_font_get_glyph_extents(font, glyph, &extents) != 0,
+              extents.width != 0, extents.height != 0 else { return nil }
+        let em = Double(unitsPerEm)
+        let x0 = Double(extents.x_bearing) / em
+        let y1 = Double(extents.y_bearing) / em
+        let x1 = x0 + Double(extents.width) / em
+        let y0 = y1 + Double(extents.height) / em
+        return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+    }
+
+    public var description: String {
+        index == 0 ? "\(family) (\(path))" : "\(family) (\(path)#\(index))"
+    }
+
+    public static func == (lhs: FontFace, rhs: FontFace) -> Bool {
+        lhs.path == rhs.path && lhs.index == rhs.index
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(index)
+    }
+}

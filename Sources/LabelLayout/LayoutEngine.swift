@@ -1,0 +1,148 @@
+import StyledText
+
+/// Lays out labels: itemize, shape, break, fit, truncate, position.
+///
+/// An engine caches font faces, HarfBuzz fonts (whose shape plans HarfBuzz caches on
+/// the face) and ICU break iterators, and is safe to share between threads.
+///
+/// ```swift
+/// let engine = LayoutEngine()
+/// let layout = try engine.layout("Punktestand: 12 345", style: style, locale: "de")
+/// ```
+public final class LayoutEngine: Sendable {
+    let resolver: FontResolver
+    let breakers = BreakIteratorPool()
+
+    /// - Parameter fonts: where fonts come from; by default the bundled `Fonts/` folder
+    ///   (see ``FontSources/locateBundledFonts()``) and then the host's fonts.
+    public init(fonts: FontSources = FontSources(bundledDirectories: FontSources.locateBundledFonts())) {
+        self.resolver = FontResolver(sources: fonts)
+    }
+
+    /// Lays out `text` in `style` for `locale` (a BCP 47 tag such as "de" or "zh-Hans").
+    public func layout(_ text: String, style: LabelStyle, locale: String) throws(LayoutError) -> LabelLayout {
+        let language = Self.language(of: locale)
+        let chain = try resolver.chain(for: style.font, language: locale)
+        let primary = chain[0]
+        let direction: TextDirectionRequest
+        switch style.direction {
+        case .ltr: direction = .ltr
+        case .rtl: direction = .rtl
+        case .auto: direction = .auto(defaultRTL: Self.rightToLeftLanguages.contains(language))
+        }
+
+        func prepare(_ text: String) throws(LayoutError) -> PreparedText {
+            let itemized = try Itemizer(resolver: resolver, breakers: breakers)
+                .itemize(text, chain: chain, weight: style.font.weight, locale: locale, direction: direction)
+            let shaped = Shaper().shape(itemized, language: locale)
+            let opportunities = try LineBreaker.opportunities(for: shaped, locale: locale, pool: breakers)
+            return PreparedText(shaped: shaped, opportunities: opportunities)
+        }
+
+        let extents = style.effectExtents
+        let boxWidth = style.box?.width
+        let boxHeight = style.box?.height
+        var frame = Frame(
+            width: boxWidth.map { max(0, $0 - extents.left - extents.right) },
+            height: boxHeight.map { max(0, $0 - extents.top - extents.bottom) },
+            maxLines: max(0, style.maxLines), wrap: style.box == nil ? .none : style.wrap,
+            tracking: style.tracking, lineHeight: style.lineHeight)
+        if style.box == nil { frame.maxLines = 0 }
+
+        var prepared = try prepare(text)
+        var metrics = LineMetrics(text: prepared.shaped, primary: primary, lineHeight: style.lineHeight)
+        let fitter = Fitter(prepared: prepared, metrics: metrics, frame: frame)
+        let decision = fitter.fit(size: style.font.size, minSize: style.box == nil ? nil : style.font.minSize)
+        var lines = decision.breaks.lines
+        var outcome = decision.outcome
+        var ellipsisRange: Range<Int>?
+        var attempts = decision.attempts
+        let fontSize = decision.fontSize
+
+        if outcome == .truncated {
+            let visible = fitter.visibleLineCount(lines, fontSize: fontSize)
+            if style.truncate == .clip || frame.width == nil {
+                lines = Array(lines.prefix(visible))
+                outcome = style.truncate == .clip ? .truncated : .overflows
+            } else {
+                var limited = frame
+                limited.maxLines = visible
+                var failure: LayoutError?
+                let (cut, ellipsis) = Truncator().truncate(
+                    Array(text.unicodeScalars), graphemeStarts: prepared.shaped.itemized.graphemeStarts,
+                    mode: style.truncate
+                ) { candidate in
+                    attempts += 1
+                    do throws(LayoutError) {
+                        let candidatePrepared = try prepare(candidate)
+                        let candidateMetrics = LineMetrics(text: candidatePrepared.shaped, primary: primary, lineHeight: style.lineHeight)
+                        let candidateFitter = Fitter(prepared: candidatePrepared, metrics: candidateMetrics, frame: limited)
+                        let breaks = candidatePrepared.breaker.breakLines(
+                            candidatePrepared.opportunities, fontSize: fontSize, tracking: frame.tracking,
+                            maxWidth: frame.width, wrap: frame.wrap, allowWordBreaks: true)
+                        return candidateFitter.fits(breaks, fontSize: fontSize)
+                    } catch {
+                        failure = error
+                        return false
+                    }
+                }
+                if let failure { throw failure }
+                prepared = try prepare(cut)
+                metrics = LineMetrics(text: prepared.shaped, primary: primary, lineHeight: style.lineHeight)
+                let breaks = prepared.breaker.breakLines(
+                    prepared.opportunities, fontSize: fontSize, tracking: frame.tracking,
+                    maxWidth: frame.width, wrap: frame.wrap, allowWordBreaks: true)
+                lines = Array(breaks.lines.prefix(visible))
+                ellipsisRange = ellipsis
+            }
+        }
+
+        // The frame: the box, or what the lines need plus room for the effects.
+        let breaker = prepared.breaker
+        let contentWidth = lines.map { breaker.visibleWidth($0, fontSize: fontSize, tracking: style.tracking) }.max() ?? 0
+        let contentHeight = metrics.totalHeight(lines, fontSize: fontSize)
+        let bounds = Rect(x: 0, y: 0,
+                          width: boxWidth ?? (contentWidth + extents.left + extents.right),
+                          height: boxHeight ?? (contentHeight + extents.top + extents.bottom))
+        let textRect = Rect(x: extents.left, y: extents.top,
+                            width: max(0, bounds.width - extents.left - extents.right),
+                            height: max(0, bounds.height - extents.top - extents.bottom))
+
+        let positioned = Positioner(text: prepared.shaped, metrics: metrics, style: style)
+            .position(lines, fontSize: fontSize, in: textRect, ellipsisRange: ellipsisRange)
+
+        var logical = Rect.zero
+        var ink = Rect.zero
+        for line in positioned {
+            logical = logical.union(Rect(x: line.x, y: line.top, width: line.width, height: line.height))
+            for run in line.runs {
+                for glyph in run.glyphs {
+                    guard let box = run.face.inkExtents(glyph: glyph.id) else { continue }
+                    ink = ink.union(Rect(x: glyph.x + box.minX * fontSize, y: glyph.y - box.maxY * fontSize,
+                                         width: (box.maxX - box.minX) * fontSize,
+                                         height: (box.maxY - box.minY) * fontSize))
+                }
+            }
+        }
+
+        return LabelLayout(
+            text: text, locale: locale, style: style, bounds: bounds, textRect: textRect,
+            fontSize: fontSize, requestedFontSize: style.font.size, lines: positioned,
+            isTruncated: outcome == .truncated || outcome == .overflows,
+            fitOutcome: outcome, fitAttempts: attempts, brokeWord: decision.breaks.brokeWord,
+            logicalBounds: logical, inkBounds: ink,
+            missingCharacters: prepared.shaped.itemized.missing,
+            fallbackFaces: prepared.shaped.itemized.fallbackFaces, primaryFace: primary)
+    }
+
+    /// The faces the style resolves to, best first (the style's face, then fallbacks).
+    public func fontChain(for font: FontSpec, locale: String) throws(LayoutError) -> [FontFace] {
+        try resolver.chain(for: font, language: locale)
+    }
+
+    static let rightToLeftLanguages: Set<String> = ["ar", "he", "iw", "fa", "ur", "yi", "ps", "sd", "ug", "dv", "ckb", "syr"]
+
+    static func language(of locale: String) -> String {
+        String(locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? "").lowercased()
+    }
+}

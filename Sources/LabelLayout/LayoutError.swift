@@ -1,0 +1,25 @@
+/// Why a label could not be laid out.
+public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A font file exists in the style or the font folder but cannot be used.
+    case fontUnreadable(path: String, reason: String)
+    /// No font, bundled or installed, matches the style's family.
+    case fontNotFound(family: String, searched: [String])
+    /// ICU could not create a break iterator (its error name is attached).
+    case breakIterator(locale: String, icuError: String)
+    /// The style or text asks for more than the engine's limits allow.
+    case limitExceeded(String)
+
+    public var description: String {
+        switch self {
+        case let .fontUnreadable(path, reason):
+            return "\(path): cannot use this font: \(reason)"
+        case let .fontNotFound(family, searched):
+            let places = searched.isEmpty ? "" : " (searched \(searched.joined(separator: ", ")))"
+            return "no font for family \"\(family)\"\(places)"
+        case let .breakIterator(locale, icuError):
+            return "ICU cannot break lines for locale \"\(locale)\": \(icuError)"
+        case let .limitExceeded(what):
+            return what
+        }
+    }
+}

@@ -1,0 +1,226 @@
+import CFriBidi
+import CHarfBuzz
+
+/// A maximal stretch of text that shapes as one unit: one paragraph, one bidi level,
+/// one script, one face.
+struct TextItem: Sendable {
+    var range: Range<Int>
+    var level: UInt8
+    var script: hb_script_t
+    var face: FontFace
+}
+
+/// What itemization learns about a text, in scalar offsets.
+struct ItemizedText: Sendable {
+    var scalars: [UInt32]
+    /// UTF-16 offset of every scalar, plus the total at the end (for ICU's offsets).
+    var utf16Offsets: [Int]
+    var levels: [UInt8]
+    /// Paragraphs (split at newlines) with their resolved base direction.
+    var paragraphs: [(range: Range<Int>, isRTL: Bool)]
+    var items: [TextItem]
+    /// Starts of grapheme clusters (true at the offset where one begins).
+    var graphemeStarts: [Bool]
+    /// Characters no face covers; they draw as the primary face's .notdef box.
+    var missing: [Unicode.Scalar]
+    /// Faces other than the primary that some text fell back to.
+    var fallbackFaces: [FontFace]
+}
+
+/// Splits text into items: FriBidi embedding levels per paragraph, Unicode script runs
+/// (common characters join their neighbours), and a face per grapheme cluster from the
+/// fallback chain. An item ends at the nearest boundary of any of these.
+struct Itemizer {
+    var resolver: FontResolver
+    var breakers: BreakIteratorPool
+
+    func itemize(_ text: String, chain: [FontFace], weight: Int, locale: String,
+                 direction: TextDirectionRequest) throws(LayoutError) -> ItemizedText {
+        let scalars = text.unicodeScalars.map(\.value)
+        var utf16Offsets = [Int]()
+        utf16Offsets.reserveCapacity(scalars.count + 1)
+        var utf16: [UInt16] = []
+        utf16.reserveCapacity(scalars.count)
+        for scalar in text.unicodeScalars {
+            utf16Offsets.append(utf16.count)
+            utf16.append(contentsOf: UTF16.encode(scalar)!)
+        }
+        utf16Offsets.append(utf16.count)
+
+        let graphemeStarts = try graphemes(utf16: utf16, utf16Offsets: utf16Offsets, count: scalars.count, locale: locale)
+        let (levels, paragraphs) = bidiLevels(scalars, direction: direction)
+        let scripts = resolvedScripts(scalars)
+        let (faces, missing) = assignFaces(scalars, graphemeStarts: graphemeStarts, scripts: scripts,
+                                           chain: chain, weight: weight, locale: locale)
+
+        var items: [TextItem] = []
+        for paragraph in paragraphs where !paragraph.range.isEmpty {
+            var start = paragraph.range.lowerBound
+            for i in paragraph.range.dropFirst() where
+                levels[i] != levels[start] || scripts[i] != scripts[start] || faces[i] !== faces[start] {
+                items.append(TextItem(range: start..<i, level: levels[start], script: scripts[start], face: faces[start]))
+                start = i
+            }
+            items.append(TextItem(range: start..<paragraph.range.upperBound, level: levels[start],
+                                  script: scripts[start], face: faces[start]))
+        }
+        var fallbacks: [FontFace] = []
+        for item in items where item.face !== chain[0] && !fallbacks.contains(where: { $0 === item.face }) {
+            fallbacks.append(item.face)
+        }
+        return ItemizedText(scalars: scalars, utf16Offsets: utf16Offsets, levels: levels, paragraphs: paragraphs,
+                            items: items, graphemeStarts: graphemeStarts, missing: missing, fallbackFaces: fallbacks)
+    }
+
+    // MARK: - Grapheme clusters
+
+    private func graphemes(utf16: [UInt16], utf16Offsets: [Int], count: Int, locale: String) throws(LayoutError) -> [Bool] {
+        var starts = [Bool](repeating: false, count: count + 1)
+        guard count > 0 else { return starts }
+        starts[0] = true
+        var scalarAt = [Int](repeating: -1, count: utf16.count + 1)
+        for (index, offset) in utf16Offsets.enumerated() { scalarAt[offset] = index }
+        let boundaries = try breakers.with(.grapheme, locale: locale) { $0.boundaries(utf16) }
+        for boundary in boundaries where scalarAt[boundary.offset] >= 0 {
+            starts[scalarAt[boundary.offset]] = true
+        }
+        return starts
+    }
+
+    // MARK: - Bidi
+
+    private func bidiLevels(_ scalars: [UInt32], direction: TextDirectionRequest) -> ([UInt8], [(range: Range<Int>, isRTL: Bool)]) {
+        var levels = [UInt8](repeating: 0, count: scalars.count)
+        var paragraphs: [(range: Range<Int>, isRTL: Bool)] = []
+        var start = 0
+        for i in 0...scalars.count {
+            let isEnd = i == scalars.count
+            if !isEnd && !Self.isParagraphSeparator(scalars[i]) { continue }
+            let end = isEnd ? i : i + 1  // the separator belongs to the paragraph it ends
+            let range = start..<end
+            let isRTL = resolveLevels(scalars, range: range, direction: direction, into: &levels)
+            paragraphs.append((range, isRTL))
+            start = end
+            if isEnd { break }
+        }
+        if paragraphs.count > 1, paragraphs.last!.range.isEmpty {
+            // "a\n" is one paragraph, not two; the empty one after the newline would add a line.
+            paragraphs.removeLast()
+        }
+        return (levels, paragraphs)
+    }
+
+    private func resolveLevels(_ scalars: [UInt32], range: Range<Int>, direction: TextDirectionRequest,
+                               into levels: inout [UInt8]) -> Bool {
+        let length = range.count
+        guard length > 0 else { return direction.defaultIsRTL }
+        var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: length)
+        var brackets = [FriBidiBracketType](repeating: 0, count: length)
+        var paragraphLevels = [FriBidiLevel](repeating: 0, count: length)
+        scalars[range].withContiguousStorageIfAvailable { text in
+            fribidi_get_bidi_types(text.baseAddress, FriBidiStrIndex(length), &types)
+            fribidi_get_bracket_types(text.baseAddress, FriBidiStrIndex(length), types, &brackets)
+        }
+        var base: FriBidiParType
+        switch direction {
+        case .ltr: base = CFriBidi_PAR_LTR
+        case .rtl: base = CFriBidi_PAR_RTL
+        case .auto(let defaultRTL):
+            let found = fribidi_get_par_direction(types, FriBidiStrIndex(length))
+            base = found == CFriBidi_PAR_ON ? (defaultRTL ? CFriBidi_PAR_RTL : CFriBidi_PAR_LTR) : found
+        }
+        let result = fribidi_get_par_embedding_levels_ex(types, brackets, FriBidiStrIndex(length), &base, &paragraphLevels)
+        let isRTL = base == CFriBidi_PAR_RTL
+        for (offset, level) in paragraphLevels.enumerated() {
+            levels[range.lowerBound + offset] = result == 0 ? (isRTL ? 1 : 0) : UInt8(level)
+        }
+        return isRTL
+    }
+
+    static func isParagraphSeparator(_ scalar: UInt32) -> Bool {
+        scalar == 0x0A || scalar == 0x0D || scalar == 0x2029 || scalar == 0x85 || scalar == 0x0B || scalar == 0x0C || scalar == 0x2028
+    }
+
+    // MARK: - Scripts
+
+    private func resolvedScripts(_ scalars: [UInt32]) -> [hb_script_t] {
+        let funcs = hb_unicode_funcs_get_default()
+        var scripts = scalars.map { hb_unicode_script(funcs, $0) }
+        func isNeutral(_ script: hb_script_t) -> Bool {
+            script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
+        }
+        // Neutral characters take the script before them; leading ones the first real script.
+        var current = scripts.first(where: { !isNeutral($0) }) ?? HB_SCRIPT_COMMON
+        for i in scripts.indices {
+            if isNeutral(scripts[i]) { scripts[i] = current } else { current = scripts[i] }
+        }
+        return scripts
+    }
+
+    // MARK: - Fonts
+
+    private func assignFaces(_ scalars: [UInt32], graphemeStarts: [Bool], scripts: [hb_script_t],
+                             chain: [FontFace], weight: Int, locale: String) -> ([FontFace], [Unicode.Scalar]) {
+        var faces = [FontFace](repeating: chain[0], count: scalars.count)
+        var missing: [Unicode.Scalar] = []
+        var previous: FontFace?
+        var start = 0
+        while start < scalars.count {
+            var end = start + 1
+            while end < scalars.count && !graphemeStarts[end] { end += 1 }
+            let cluster = scalars[start..<end].filter { !Self.isDefaultIgnorable($0) }
+            let needed = cluster.compactMap(Unicode.Scalar.init)
+            func covers(_ face: FontFace) -> Bool { needed.allSatisfy(face.covers) }
+
+            var chosen: FontFace?
+            let isNeutral = needed.allSatisfy { $0.properties.isWhitespace || $0.properties.generalCategory == .otherPunctuation
+                || $0.properties.generalCategory == .decimalNumber || Self.isParagraphSeparator($0.value) }
+            if isNeutral, let previous, covers(previous) {
+                chosen = previous  // spaces and digits stay in the face around them
+            } else {
+                chosen = chain.first(where: covers)
+                    ?? resolver.hostFallback(for: cluster, weight: weight, language: locale)
+            }
+            if chosen == nil {
+                missing.append(contentsOf: needed.filter { scalar in
+                    !chain.contains { $0.covers(scalar) } && !Self.isParagraphSeparator(scalar.value)
+                })
+            }
+            let face = chosen ?? previous ?? chain[0]
+            for i in start..<end { faces[i] = face }
+            previous = face
+            start = end
+        }
+        return (faces, missing)
+    }
+
+    /// Characters that draw nothing and that fonts need not map (joiners, selectors,
+    /// bidi controls): they never decide a cluster's font.
+    static func isDefaultIgnorable(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x00AD, 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B...0x180F,
+             0x200B...0x200F, 0x202A...0x202E, 0x2060...0x206F, 0x3164, 0xFE00...0xFE0F,
+             0xFEFF, 0xFFA0, 0xFFF0...0xFFF8, 0x1BCA0...0x1BCA3, 0x1D173...0x1D17A,
+             0xE0000...0xE0FFF:
+            return true
+        case 0x0A, 0x0D, 0x09:
+            return true
+        default:
+            return false
+        }
+    }
+}
+
+/// The paragraph direction asked for: forced, or from the text with a default for
+/// paragraphs that have no strong character (digits only, say) taken from the locale.
+enum TextDirectionRequest: Sendable {
+    case ltr, rtl, auto(defaultRTL: Bool)
+
+    var defaultIsRTL: Bool {
+        switch self {
+        case .ltr: false
+        case .rtl: true
+        case .auto(let rtl): rtl
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import CHarfBuzz
+
+/// A glyph as HarfBuzz placed it, in em (font units divided by units per em), so one
+/// shaping result serves every font size.
+struct ShapedGlyph: Sendable {
+    var id: UInt32
+    /// Scalar offset of the first character of the glyph's cluster.
+    var cluster: Int
+    var advance: Double
+    var offsetX: Double
+    var offsetY: Double
+}
+
+/// One item after shaping: its glyphs in visual order within the item (right to left
+/// items come out reversed, as HarfBuzz returns them).
+struct ShapedItem: Sendable {
+    var item: TextItem
+    var glyphs: [ShapedGlyph]
+    var isRTL: Bool { item.level & 1 == 1 }
+}
+
+/// A text shaped once at the reference size, with the per-character measures that line
+/// breaking and fitting need at any size.
+struct ShapedText: Sendable {
+    var itemized: ItemizedText
+    var items: [ShapedItem]
+    /// Advance of each scalar in em (the whole cluster's advance sits on its first scalar).
+    var advances: [Double]
+    /// Running sum of `advances`: prefix[i] is the width of scalars 0..<i in em.
+    var prefix: [Double]
+    /// Whether a line may start at this offset without splitting a shaping cluster.
+    var clusterStarts: [Bool]
+    /// graphemePrefix[i] is the number of grapheme clusters starting before offset i.
+    var graphemePrefix: [Int]
+
+    var count: Int { itemized.scalars.count }
+
+    /// Width of scalars in `range` in em.
+    func width(_ range: Range<Int>) -> Double {
+        prefix[range.upperBound] - prefix[range.lowerBound]
+    }
+}
+
+/// Shapes every item with HarfBuzz: the right script, language and direction per item,
+/// the whole text as context so joining across item edges is right.
+struct Shaper {
+    func shape(_ itemized: ItemizedText, language: String, features: [hb_feature_t] = []) -> ShapedText {
+        let count = itemized.scalars.count
+        var advances = [Double](repeating: 0, count: count)
+        var clusterStarts = [Bool](repeating: false, count: count + 1)
+        clusterStarts[count] = true
+        var shapedItems: [ShapedItem] = []
+        shapedItems.reserveCapacity(itemized.items.count)
+
+        let buffer = hb_buffer_create()!
+        defer { hb_buffer_destroy(buffer) }
+        let hbLanguage = hb_language_from_string(language, -1)
+
+        for item in itemized.items {
+            hb_buffer_clear_contents(buffer)
+            itemized.scalars.withUnsafeBufferPointer { text in
+                hb_buffer_add_utf32(buffer, text.baseAddress, Int32(text.count),
+                                    UInt32(item.range.lowerBound), Int32(item.range.count))
+            }
+            hb_buffer_set_direction(buffer, item.level & 1 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+            hb_buffer_set_script(buffer, item.script)
+            hb_buffer_set_language(buffer, hbLanguage)
+            hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
+            features.withUnsafeBufferPointer { features in
+                hb_shape(item.face.font, buffer, features.baseAddress, UInt32(features.count))
+            }
+
+            var length: UInt32 = 0
+            let infos = hb_buffer_get_glyph_infos(buffer, &length)!
+            let positions = hb_buffer_get_glyph_positions(buffer, &length)!
+            let em = Double(item.face.unitsPerEm)
+            var glyphs: [ShapedGlyph] = []
+            glyphs.reserveCapacity(Int(length))
+            for i in 0..<Int(length) {
+                let cluster = Int(infos[i].cluster)
+                let glyph = ShapedGlyph(
+                    id: infos[i].codepoint, cluster: cluster,
+                    advance: Double(positions[i].x_advance) / em,
+                    offsetX: Double(positions[i].x_offset) / em,
+                    offsetY: Double(positions[i].y_offset) / em)
+                glyphs.append(glyph)
+                advances[cluster] += glyph.advance
+                clusterStarts[cluster] = true
+            }
+            shapedItems.append(ShapedItem(item: item, glyphs: glyphs))
+        }
+        var prefix = [Double](repeating: 0, count: count + 1)
+        for i in 0..<count { prefix[i + 1] = prefix[i] + advances[i] }
+        var graphemePrefix = [Int](repeating: 0, count: count + 1)
+        for i in 0..<count { graphemePrefix[i + 1] = graphemePrefix[i] + (itemized.graphemeStarts[i] ? 1 : 0) }
+        return ShapedText(itemized: itemized, items: shapedItems, advances: advances, prefix: prefix,
+                          clusterStarts: clusterStarts, graphemePrefix: graphemePrefix)
+    }
+}

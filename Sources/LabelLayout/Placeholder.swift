@@ -1,1 +1,0 @@
-import CHarfBuzz; import CFreeType; import CFontconfig; import CFriBidi; import CLineBreak; import StyledText

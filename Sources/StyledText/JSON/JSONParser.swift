@@ -1,0 +1,335 @@
+import Foundation
+
+/// A JSON syntax error at a place in the text.
+struct JSONSyntaxError: Error, Sendable, Equatable {
+    /// 1-based line.
+    var line: Int
+    /// 1-based column, counted in Unicode scalars as editors count characters.
+    var column: Int
+    var message: String
+
+    /// `3:17`, the form compilers use after a file name.
+    var place: String { "\(line):\(column)" }
+}
+
+/// A strict RFC 8259 parser that keeps member order and rejects duplicate keys.
+///
+/// Duplicate keys are an error rather than "last one wins" because in a hand-written
+/// style or string table the second one is almost always a mistake.
+struct JSONParser {
+    private let bytes: [UInt8]
+    private var offset = 0
+    private var depth = 0
+
+    /// Deep enough for any real style or table, shallow enough to never exhaust the stack.
+    private static let maximumDepth = 256
+
+    private init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// Parses one JSON document; a UTF-8 byte order mark is skipped.
+    static func parse(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: Array(data))
+        if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            parser.offset = 3
+        }
+        parser.skipWhitespace()
+        let value = try parser.parseValue()
+        parser.skipWhitespace()
+        if parser.offset < parser.bytes.count {
+            throw parser.error("unexpected \(parser.describeCurrent()) after the end of the document")
+        }
+        return value
+    }
+
+    // MARK: - Values
+
+    private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+        guard let byte = peek() else {
+            throw error("expected a value, got the end of the file")
+        }
+        switch byte {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        default: throw error("expected a value, got \(describeCurrent())")
+        }
+    }
+
+    private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
+        try enterContainer()
+        offset += 1
+        var members: [JSONMember] = []
+        var seen: Set<String> = []
+        skipWhitespace()
+        if peek() == UInt8(ascii: "}") {
+            offset += 1
+            depth -= 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard peek() == UInt8(ascii: "\"") else {
+                throw error("expected a quoted member name, got \(describeCurrent())")
+            }
+            let keyOffset = offset
+            let key = try parseString()
+            if !seen.insert(key).inserted {
+                throw error("duplicate key \(JSONValue.quoted(key)) in the same object", at: keyOffset)
+            }
+            skipWhitespace()
+            guard peek() == UInt8(ascii: ":") else {
+                throw error("expected ':' after the member name, got \(describeCurrent())")
+            }
+            offset += 1
+            skipWhitespace()
+            members.append(JSONMember(key: key, value: try parseValue()))
+            skipWhitespace()
+            switch peek() {
+            case UInt8(ascii: ","):
+                offset += 1
+            case UInt8(ascii: "}"):
+                offset += 1
+                depth -= 1
+                return .object(members)
+            default:
+                throw error("expected ',' or '}' in the object, got \(describeCurrent())")
+            }
+        }
+    }
+
+    private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
+        try enterContainer()
+        offset += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if peek() == UInt8(ascii: "]") {
+            offset += 1
+            depth -= 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue())
+            skipWhitespace()
+            switch peek() {
+            case UInt8(ascii: ","):
+                offset += 1
+            case UInt8(ascii: "]"):
+                offset += 1
+                depth -= 1
+                return .array(elements)
+            default:
+                throw error("expected ',' or ']' in the array, got \(describeCurrent())")
+            }
+        }
+    }
+
+    private mutating func enterContainer() throws(JSONSyntaxError) {
+        depth += 1
+        if depth > Self.maximumDepth {
+            throw error("nesting deeper than \(Self.maximumDepth) levels")
+        }
+    }
+
+    private mutating func expectLiteral(_ literal: String) throws(JSONSyntaxError) {
+        let start = offset
+        for expected in literal.utf8 {
+            guard peek() == expected else {
+                throw error("expected a value, got \(describeWord(at: start))", at: start)
+            }
+            offset += 1
+        }
+    }
+
+    // MARK: - Numbers
+
+    private mutating func parseNumber() throws(JSONSyntaxError) -> Double {
+        let start = offset
+        if peek() == UInt8(ascii: "-") {
+            offset += 1
+        }
+        guard let first = peek(), isDigit(first) else {
+            throw error("expected a digit in the number, got \(describeCurrent())")
+        }
+        offset += 1
+        if first == UInt8(ascii: "0"), let next = peek(), isDigit(next) {
+            throw error("numbers must not have leading zeros", at: start)
+        }
+        skipDigits()
+        if peek() == UInt8(ascii: ".") {
+            offset += 1
+            guard let digit = peek(), isDigit(digit) else {
+                throw error("expected a digit after the decimal point, got \(describeCurrent())")
+            }
+            skipDigits()
+        }
+        if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+            offset += 1
+            if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") {
+                offset += 1
+            }
+            guard let digit = peek(), isDigit(digit) else {
+                throw error("expected a digit in the exponent, got \(describeCurrent())")
+            }
+            skipDigits()
+        }
+        let lexeme = String(decoding: bytes[start..<offset], as: UTF8.self)
+        guard let number = Double(lexeme), number.isFinite else {
+            throw error("number \(lexeme) is out of range", at: start)
+        }
+        return number
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    private mutating func skipDigits() {
+        while let byte = peek(), isDigit(byte) {
+            offset += 1
+        }
+    }
+
+    // MARK: - Strings
+
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
+        let start = offset
+        offset += 1
+        var utf8: [UInt8] = []
+        while true {
+            guard let byte = peek() else {
+                throw error("unterminated string", at: start)
+            }
+            switch byte {
+            case UInt8(ascii: "\""):
+                offset += 1
+                // Validating here rather than up front puts the error on the string.
+                guard let text = String(validating: utf8, as: UTF8.self) else {
+                    throw error("invalid UTF-8 in string", at: start)
+                }
+                return text
+            case UInt8(ascii: "\\"):
+                offset += 1
+                try parseEscape(into: &utf8)
+            case 0..<0x20:
+                throw error("control character U+\(hex4(UInt32(byte))) in string; write it as an escape")
+            default:
+                utf8.append(byte)
+                offset += 1
+            }
+        }
+    }
+
+    private mutating func parseEscape(into utf8: inout [UInt8]) throws(JSONSyntaxError) {
+        guard let byte = peek() else {
+            throw error("unterminated string")
+        }
+        offset += 1
+        let simple: UInt8? = switch byte {
+        case UInt8(ascii: "\""): UInt8(ascii: "\"")
+        case UInt8(ascii: "\\"): UInt8(ascii: "\\")
+        case UInt8(ascii: "/"): UInt8(ascii: "/")
+        case UInt8(ascii: "b"): 0x08
+        case UInt8(ascii: "f"): 0x0C
+        case UInt8(ascii: "n"): 0x0A
+        case UInt8(ascii: "r"): 0x0D
+        case UInt8(ascii: "t"): 0x09
+        default: nil
+        }
+        if let simple {
+            utf8.append(simple)
+            return
+        }
+        guard byte == UInt8(ascii: "u") else {
+            throw error("invalid escape '\\\(Character(Unicode.Scalar(byte)))' in string", at: offset - 2)
+        }
+        let escapeStart = offset - 2
+        var code = try parseHex4()
+        if (0xD800...0xDBFF).contains(code) {
+            guard peek() == UInt8(ascii: "\\"), offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "u") else {
+                throw error("unpaired surrogate \\u\(hex4(code)) in string", at: escapeStart)
+            }
+            offset += 2
+            let low = try parseHex4()
+            guard (0xDC00...0xDFFF).contains(low) else {
+                throw error("unpaired surrogate \\u\(hex4(code)) in string", at: escapeStart)
+            }
+            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+        } else if (0xDC00...0xDFFF).contains(code) {
+            throw error("unpaired surrogate \\u\(hex4(code)) in string", at: escapeStart)
+        }
+        // Surrogates were excluded above, so every remaining code is a scalar.
+        utf8.append(contentsOf: String(Character(Unicode.Scalar(code)!)).utf8)
+    }
+
+    private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let byte = peek(), let digit = Character(Unicode.Scalar(byte)).hexDigitValue else {
+                throw error("expected 4 hexadecimal digits after \\u")
+            }
+            value = value * 16 + UInt32(digit)
+            offset += 1
+        }
+        return value
+    }
+
+    private func hex4(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    // MARK: - Reading and reporting
+
+    private func peek() -> UInt8? {
+        offset < bytes.count ? bytes[offset] : nil
+    }
+
+    private mutating func skipWhitespace() {
+        while let byte = peek(), byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+            offset += 1
+        }
+    }
+
+    private func describeCurrent() -> String {
+        guard let byte = peek() else { return "the end of the file" }
+        if byte < 0x80, byte >= 0x20 {
+            return "'\(Character(Unicode.Scalar(byte)))'"
+        }
+        return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+
+    /// The bare word at `start`, so `True` or `nil` is reported whole.
+    private func describeWord(at start: Int) -> String {
+        var end = start
+        while end < bytes.count, end - start < 20,
+              Character(Unicode.Scalar(bytes[end])).isLetter || Character(Unicode.Scalar(bytes[end])).isNumber {
+            end += 1
+        }
+        guard end > start else { return describeCurrent() }
+        return "'" + String(decoding: bytes[start..<end], as: UTF8.self) + "'"
+    }
+
+    private func error(_ message: String, at errorOffset: Int? = nil) -> JSONSyntaxError {
+        let target = min(errorOffset ?? offset, bytes.count)
+        var line = 1
+        var column = 1
+        let begin = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? min(3, target) : 0
+        for byte in bytes[begin..<target] {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                // Continuation bytes belong to the previous scalar's column.
+                column += 1
+            }
+        }
+        return JSONSyntaxError(line: line, column: column, message: message)
+    }
+}

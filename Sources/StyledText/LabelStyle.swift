@@ -1,0 +1,128 @@
+/// A label's frame in pixels at scale 1.
+public struct Box: Sendable, Hashable {
+    /// The frame width; `> 0`.
+    public var width: Double
+    /// The frame height; `nil` lets the label grow to its lines.
+    public var height: Double?
+
+    /// Creates a frame.
+    ///
+    /// - Parameters:
+    ///   - width: The frame width.
+    ///   - height: The frame height; `nil` to grow with the text.
+    public init(width: Double, height: Double? = nil) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// Horizontal placement of each line in the box.
+public enum HorizontalAlignment: String, Sendable, Hashable, CaseIterable {
+    /// Lines start at the left edge.
+    case left
+    /// Lines are centred.
+    case center
+    /// Lines end at the right edge.
+    case right
+    /// Left for left-to-right paragraphs, right for right-to-left ones.
+    case natural
+    /// Lines except the last stretch to the full width.
+    case justify
+}
+
+/// Vertical placement of the block of lines in the box.
+public enum VerticalAlignment: String, Sendable, Hashable, CaseIterable {
+    /// The first line touches the top of the box.
+    case top
+    /// The block is centred vertically.
+    case middle
+    /// The last line touches the bottom of the box.
+    case bottom
+}
+
+/// Where lines may break.
+public enum WrapMode: String, Sendable, Hashable, CaseIterable {
+    /// At ICU line-break opportunities (locale-aware).
+    case word
+    /// Between any grapheme clusters.
+    case char
+    /// Only at explicit newlines.
+    case none
+}
+
+/// Where text that does not fit is cut and an ellipsis inserted.
+public enum TruncationMode: String, Sendable, Hashable, CaseIterable {
+    /// Keep the start: `Neues Spi…`.
+    case tail
+    /// Keep the end: `…es Spiel`.
+    case head
+    /// Keep both ends: `Neu…piel`.
+    case middle
+    /// Cut without an ellipsis.
+    case clip
+}
+
+/// How large the output image is.
+public enum CanvasMode: String, Sendable, Hashable, CaseIterable {
+    /// Exactly the box.
+    case box
+    /// The ink plus effects.
+    case tight
+}
+
+/// The base direction of the paragraph.
+public enum TextDirection: String, Sendable, Hashable, CaseIterable {
+    /// From the first strong character, as in Unicode's bidi algorithm.
+    case auto
+    /// Left to right.
+    case ltr
+    /// Right to left.
+    case rtl
+}
+
+/// Everything that decides how one label looks, fully resolved: the style sheet's base
+/// merged with the overrides for one locale and key.
+///
+/// ```swift
+/// var style = LabelStyle(font: FontSpec(size: 48))
+/// style.stroke = Stroke(width: 4, color: .black)
+/// ```
+public struct LabelStyle: Sendable, Hashable {
+    /// The font and its size range.
+    public var font: FontSpec
+    /// How glyph interiors are painted; white by default.
+    public var fill: Fill = .color(.white)
+    /// An outside-only outline, if any.
+    public var stroke: Stroke?
+    /// Shadows, drawn first to last behind the text.
+    public var shadows: [Shadow] = []
+    /// The frame; `nil` for one unconstrained line.
+    public var box: Box?
+    /// Horizontal alignment of lines.
+    public var align: HorizontalAlignment = .natural
+    /// Vertical alignment of the text block in the box.
+    public var verticalAlign: VerticalAlignment = .middle
+    /// The most lines allowed; 0 means unlimited.
+    public var maxLines: Int = 0
+    /// Where lines may break.
+    public var wrap: WrapMode = .word
+    /// How text that does not fit is shortened.
+    public var truncate: TruncationMode = .tail
+    /// Line spacing as a multiple of the font's natural line height; `> 0`.
+    public var lineHeight: Double = 1.0
+    /// Extra pixels between grapheme clusters at scale 1 (negative tightens).
+    public var tracking: Double = 0
+    /// How large the output image is.
+    public var canvas: CanvasMode = .box
+    /// The scales to render, each `> 0` (1, 2, 3 typical; 1.5 allowed).
+    public var scales: [Double] = [1]
+    /// The paragraph's base direction.
+    public var direction: TextDirection = .auto
+
+    /// Creates a style with every field but the font at its default.
+    ///
+    /// - Parameter font: The font and its size.
+    public init(font: FontSpec) {
+        self.font = font
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// A BCP 47 language tag split into subtags, for matching and normalizing.
+///
+/// Only the shape is checked (language, then script, region and variants), which is
+/// enough to match `locales` entries and to read tags out of file names.
+struct LanguageTag: Sendable, Hashable {
+    /// Subtags in lower case, so that matching ignores case.
+    let subtags: [String]
+    /// The tag as conventionally written: `zh-Hans-CN`, `pt-BR`, `de`.
+    let normalized: String
+
+    /// Parses a tag, accepting `_` for `-` (`pt_BR`) and any letter case.
+    init?(_ text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+            .flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
+            .map(String.init)
+        guard let language = parts.first, (2...3).contains(language.count) || (5...8).contains(language.count),
+              language.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            return nil
+        }
+        var written = [language.lowercased()]
+        for part in parts.dropFirst() {
+            guard (1...8).contains(part.count), part.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+                return nil
+            }
+            // Script subtags are title case and regions upper case (RFC 5646 section 2.1.1).
+            if part.count == 4, part.allSatisfy(\.isLetter) {
+                written.append(part.prefix(1).uppercased() + part.dropFirst().lowercased())
+            } else if part.count == 2, part.allSatisfy(\.isLetter) {
+                written.append(part.uppercased())
+            } else {
+                written.append(part.lowercased())
+            }
+        }
+        subtags = written.map { $0.lowercased() }
+        normalized = written.joined(separator: "-")
+    }
+
+    var language: String { subtags[0] }
+
+    /// Whether a style override for this tag applies to text in `locale`: same language,
+    /// and every further subtag of this tag appears in `locale`. So `zh`, `zh-Hans`,
+    /// `zh-CN` and `zh-Hans-CN` all apply to `zh-Hans-CN`, but `zh-Hant` does not.
+    func applies(to locale: LanguageTag) -> Bool {
+        language == locale.language && subtags.dropFirst().allSatisfy { locale.subtags.dropFirst().contains($0) }
+    }
+
+    /// Whether the language subtag is an ISO 639 code Foundation knows, which keeps
+    /// file names such as `app.json` or `ui.json` from passing for locales.
+    var isKnownLanguage: Bool {
+        Self.knownLanguages.contains(language)
+    }
+
+    private static let knownLanguages: Set<String> = Set(
+        Locale.LanguageCode.isoLanguageCodes.map { $0.identifier.lowercased() })
+}

@@ -1,0 +1,393 @@
+/// Turns the JSON of one style layer into a ``LabelStyle``, checking every field.
+///
+/// A layer is validated on its own when the sheet is loaded (`.layer`), so that a typo
+/// in any override is reported at once with its exact path. Once layers are merged the
+/// result is decoded again (`.complete`); only then can required fields and rules that
+/// tie fields together (minSize <= size) be checked.
+struct StyleDecoder {
+    enum Mode {
+        /// An override or the base before merging: fields may be missing.
+        case layer
+        /// A merged style: required fields must be present and fields must agree.
+        case complete
+    }
+
+    let file: String
+    let mode: Mode
+
+    static let styleFields = [
+        "font", "fill", "stroke", "shadows", "box", "align", "verticalAlign", "maxLines", "wrap",
+        "truncate", "lineHeight", "tracking", "canvas", "scales", "direction",
+    ]
+    static let fontFields = ["family", "weight", "italic", "size", "minSize", "files"]
+    static let fillFields = ["gradient"]
+    static let gradientFields = ["colors", "locations", "scope", "angle"]
+    static let strokeFields = ["width", "color", "join"]
+    static let shadowFields = ["color", "offset", "blur", "spread"]
+    static let boxFields = ["width", "height"]
+
+    /// Decodes a style object.
+    ///
+    /// - Parameters:
+    ///   - value: The style object.
+    ///   - path: Where it is in the file.
+    ///   - extraFields: Fields allowed here that the caller handles (`locales`, `keys`).
+    func style(_ value: JSONValue, at path: JSONPath, extraFields: [String] = []) throws(StyleError) -> LabelStyle {
+        let object = try fields(of: value, at: path, allowed: Self.styleFields + extraFields)
+        // A placeholder size keeps a layer without one decodable; `.complete` rejects it below.
+        var style = LabelStyle(font: FontSpec(size: 0))
+        if let font = object["font"] {
+            style.font = try self.font(font, at: path.appending("font"))
+        } else if mode == .complete {
+            throw missing(path.appending("font").appending("size"))
+        }
+        if let fill = object["fill"] {
+            style.fill = try self.fill(fill, at: path.appending("fill"))
+        }
+        if let stroke = object["stroke"], stroke != .null {
+            style.stroke = try self.stroke(stroke, at: path.appending("stroke"))
+        }
+        if let shadows = object["shadows"] {
+            let elements = try array(shadows, at: path.appending("shadows"), expected: "an array of shadow objects")
+            style.shadows = []
+            for (index, element) in elements.enumerated() {
+                style.shadows.append(try shadow(element, at: path.appending("shadows").appending(index)))
+            }
+        }
+        if let box = object["box"], box != .null {
+            style.box = try self.box(box, at: path.appending("box"))
+        }
+        if let align = object["align"] {
+            style.align = try choice(align, at: path.appending("align"))
+        }
+        if let verticalAlign = object["verticalAlign"] {
+            style.verticalAlign = try choice(verticalAlign, at: path.appending("verticalAlign"))
+        }
+        if let maxLines = object["maxLines"] {
+            style.maxLines = try integer(maxLines, at: path.appending("maxLines"), in: 0...Int(Int32.max),
+                                         expected: "an integer >= 0")
+        }
+        if let wrap = object["wrap"] {
+            style.wrap = try choice(wrap, at: path.appending("wrap"))
+        }
+        if let truncate = object["truncate"] {
+            style.truncate = try choice(truncate, at: path.appending("truncate"))
+        }
+        if let lineHeight = object["lineHeight"] {
+            style.lineHeight = try number(lineHeight, at: path.appending("lineHeight"), .positive)
+        }
+        if let tracking = object["tracking"] {
+            style.tracking = try number(tracking, at: path.appending("tracking"), .any)
+        }
+        if let canvas = object["canvas"] {
+            style.canvas = try choice(canvas, at: path.appending("canvas"))
+        }
+        if let scales = object["scales"] {
+            style.scales = try self.scales(scales, at: path.appending("scales"))
+        }
+        if let direction = object["direction"] {
+            style.direction = try choice(direction, at: path.appending("direction"))
+        }
+        if mode == .complete {
+            try checkAgreement(style, at: path)
+        }
+        return style
+    }
+
+    // MARK: - Groups
+
+    private func font(_ value: JSONValue, at path: JSONPath) throws(StyleError) -> FontSpec {
+        let object = try fields(of: value, at: path, allowed: Self.fontFields)
+        var font = FontSpec(size: 0)
+        if let family = object["family"], family != .null {
+            font.family = try string(family, at: path.appending("family"))
+        }
+        if let weight = object["weight"] {
+            font.weight = try integer(weight, at: path.appending("weight"), in: 1...1000,
+                                      expected: "an integer from 1 to 1000")
+        }
+        if let italic = object["italic"] {
+            font.italic = try bool(italic, at: path.appending("italic"))
+        }
+        if let size = object["size"] {
+            font.size = try number(size, at: path.appending("size"), .positive)
+        } else if mode == .complete {
+            throw missing(path.appending("size"))
+        }
+        if let minSize = object["minSize"], minSize != .null {
+            font.minSize = try number(minSize, at: path.appending("minSize"), .positive)
+        }
+        if let files = object["files"] {
+            let elements = try array(files, at: path.appending("files"), expected: "an array of font file paths")
+            for (index, element) in elements.enumerated() {
+                font.files.append(try string(element, at: path.appending("files").appending(index)))
+            }
+        }
+        return font
+    }
+
+    private func fill(_ value: JSONValue, at path: JSONPath) throws(StyleError) -> Fill {
+        switch value {
+        case .string:
+            return .color(try color(value, at: path))
+        case .object:
+            let object = try fields(of: value, at: path, allowed: Self.fillFields)
+            guard let gradient = object["gradient"] else {
+                throw StyleError(file: file, path: path.description,
+                                 message: "expected a colour or {\"gradient\": …}, got an object without \"gradient\"")
+            }
+            return .gradient(try self.gradient(gradient, at: path.appending("gradient")))
+        default:
+            throw mismatch(path, expected: "a colour or {\"gradient\": …}", got: value)
+        }
+    }
+
+    private func gradient(_ value: JSONValue, at path: JSONPath) throws(StyleError) -> Gradient {
+        let object = try fields(of: value, at: path, allowed: Self.gradientFields)
+        var colors: [Color] = []
+        if let list = object["colors"] {
+            let elements = try array(list, at: path.appending("colors"), expected: "an array of at least 2 colours")
+            guard elements.count >= 2 else {
+                throw mismatch(path.appending("colors"), expected: "an array of at least 2 colours",
+                               got: "\(elements.count) colour" + (elements.count == 1 ? "" : "s"))
+            }
+            for (index, element) in elements.enumerated() {
+                colors.append(try color(element, at: path.appending("colors").appending(index)))
+            }
+        } else if mode == .complete {
+            throw missing(path.appending("colors"))
+        }
+        var locations: [Double]?
+        if let list = object["locations"] {
+            locations = try self.locations(list, at: path.appending("locations"))
+        }
+        if mode == .complete, let locations, locations.count != colors.count {
+            throw StyleError(
+                file: file, path: path.appending("locations").description,
+                message: "\(path.appending("locations").field) has \(locations.count) entries but "
+                    + "\(path.appending("colors").field) has \(colors.count); give one location per colour")
+        }
+        var gradient = Gradient(colors: colors, locations: locations)
+        if let scope = object["scope"] {
+            gradient.scope = try choice(scope, at: path.appending("scope"))
+        }
+        if let angle = object["angle"] {
+            gradient.angle = try number(angle, at: path.appending("angle"), .any)
+        }
+        return gradient
+    }
+
+    /// Range and order are checked per layer, not after merging: arrays are replaced
+    /// whole, so the layer that wrote the array is the one to blame.
+    private func locations(_ value: JSONValue, at path: JSONPath) throws(StyleError) -> [Double] {
+        let elements = try array(value, at: path, expected: "an array of numbers in 0...1")
+        var locations: [Double] = []
+        for (index, element) in elements.enumerated() {
+            let location = try number(element, at: path.appending(index), .unit)
+            if let previous = locations.last, location < previous {
+                throw StyleError(
+                    file: file, path: path.appending(index).description,
+                    message: "expected locations that do not decrease, got \(JSONValue.format(location)) "
+                        + "after \(JSONValue.format(previous))")
+            }
+            locations.append(location)
+        }
+        return locations
+    }
+
+    private func stroke(_ value: JSONValue, at path: JSONPath) throws(StyleError) -> Stroke {
+        let object = try fields(of: value, at: path, allowed: Self.strokeFields, nullable: true)
+        var stroke = Stroke(width: 1, color: .black)
+        if let width = object["width"] {
+            stroke.width = try number(width, at: path.appending("width"), .nonNegative)
+        }
+        if let color = object["color"] {
+            stroke.color = try self.color(color, at: path.appending("color"))
+        }
+        if let join = object["join"] {
+            stroke.join = try choice(join, at: path.appending("join"))
+        }
+        return stroke
+    }
+
+    private func shadow(_ value: JSONValue, at path: JSONPath) throws(StyleError) -> Shadow {
+        let object = try fields(of: value, at: path, allowed: Self.shadowFields)
+        var shadow = Shadow()
+        if let color = object["color"] {
+            shadow.color = try self.color(color, at: path.appending("color"))
+        }
+        if let offset = object["offset"] {
+            let expected = "an array of 2 numbers [x, y]"
+            let elements = try array(offset, at: path.appending("offset"), expected: expected)
+            guard elements.count == 2 else {
+                throw mismatch(path.appending("offset"), expected: expected, got: "\(elements.count) elements")
+            }
+            shadow.offsetX = try number(elements[0], at: path.appending("offset").appending(0), .any)
+            shadow.offsetY = try number(elements[1], at: path.appending("offset").appending(1), .any)
+        }
+        if let blur = object["blur"] {
+            shadow.blur = try number(blur, at: path.appending("blur"), .nonNegative)
+        }
+        if let spread = object["spread"] {
+            shadow.spread = try number(spread, at: path.appending("spread"), .nonNegative)
+        }
+        return shadow
+    }
+
+    private func box(_ value: JSONValue, at path: JSONPath) throws(StyleError) -> Box {
+        let object = try fields(of: value, at: path, allowed: Self.boxFields, nullable: true)
+        var box = Box(width: 0)
+        if let width = object["width"] {
+            box.width = try number(width, at: path.appending("width"), .positive)
+        } else if mode == .complete {
+            throw missing(path.appending("width"))
+        }
+        if let height = object["height"], height != .null {
+            box.height = try number(height, at: path.appending("height"), .positive)
+        }
+        return box
+    }
+
+    private func scales(_ value: JSONValue, at path: JSONPath) throws(StyleError) -> [Double] {
+        let expected = "a non-empty array of numbers > 0"
+        let elements = try array(value, at: path, expected: expected)
+        guard !elements.isEmpty else {
+            throw mismatch(path, expected: expected, got: "an empty array")
+        }
+        var scales: [Double] = []
+        for (index, element) in elements.enumerated() {
+            let scale = try number(element, at: path.appending(index), .positive)
+            // Two equal scales would write the same file twice.
+            if scales.contains(scale) {
+                throw StyleError(file: file, path: path.appending(index).description,
+                                 message: "scale \(JSONValue.format(scale)) is listed twice")
+            }
+            scales.append(scale)
+        }
+        return scales
+    }
+
+    private func checkAgreement(_ style: LabelStyle, at path: JSONPath) throws(StyleError) {
+        if let minSize = style.font.minSize, minSize > style.font.size {
+            let minPath = path.appending("font").appending("minSize")
+            throw StyleError(
+                file: file, path: minPath.description,
+                message: "\(minPath.field) \(JSONValue.format(minSize)) is larger than "
+                    + "\(path.appending("font").appending("size").field) \(JSONValue.format(style.font.size))")
+        }
+    }
+
+    // MARK: - Values
+
+    /// The members of an object, after rejecting any field not in `allowed`.
+    private func fields(
+        of value: JSONValue, at path: JSONPath, allowed: [String], nullable: Bool = false
+    ) throws(StyleError) -> [String: JSONValue] {
+        guard case .object(let members) = value else {
+            throw mismatch(path, expected: nullable ? "an object or null" : "an object", got: value)
+        }
+        var result: [String: JSONValue] = [:]
+        for member in members {
+            guard allowed.contains(member.key) else {
+                throw StyleError(
+                    file: file, path: path.appending(member.key).description,
+                    message: "unknown field; expected one of \(allowed.joined(separator: ", "))")
+            }
+            result[member.key] = member.value
+        }
+        return result
+    }
+
+    enum NumberRule {
+        case any, positive, nonNegative, unit
+
+        var expectation: String {
+            switch self {
+            case .any: "a number"
+            case .positive: "a number > 0"
+            case .nonNegative: "a number >= 0"
+            case .unit: "a number in 0...1"
+            }
+        }
+
+        func accepts(_ number: Double) -> Bool {
+            switch self {
+            case .any: true
+            case .positive: number > 0
+            case .nonNegative: number >= 0
+            case .unit: (0...1).contains(number)
+            }
+        }
+    }
+
+    /// A number obeying `rule`. Booleans are rejected: they are a separate JSON type
+    /// here, unlike in `JSONSerialization`, where `true` is the number 1.
+    private func number(_ value: JSONValue, at path: JSONPath, _ rule: NumberRule) throws(StyleError) -> Double {
+        guard case .number(let number) = value, rule.accepts(number) else {
+            throw mismatch(path, expected: rule.expectation, got: value)
+        }
+        return number
+    }
+
+    private func integer(
+        _ value: JSONValue, at path: JSONPath, in range: ClosedRange<Int>, expected: String
+    ) throws(StyleError) -> Int {
+        guard case .number(let number) = value, number == number.rounded(),
+              number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
+            throw mismatch(path, expected: expected, got: value)
+        }
+        return Int(number)
+    }
+
+    private func string(_ value: JSONValue, at path: JSONPath) throws(StyleError) -> String {
+        guard case .string(let text) = value, !text.isEmpty else {
+            throw mismatch(path, expected: "a non-empty string", got: value)
+        }
+        return text
+    }
+
+    private func bool(_ value: JSONValue, at path: JSONPath) throws(StyleError) -> Bool {
+        guard case .bool(let flag) = value else {
+            throw mismatch(path, expected: "true or false", got: value)
+        }
+        return flag
+    }
+
+    private func color(_ value: JSONValue, at path: JSONPath) throws(StyleError) -> Color {
+        guard case .string(let text) = value, let color = Color(hex: text) else {
+            throw mismatch(path, expected: "a colour #RGB, #RRGGBB or #RRGGBBAA", got: value)
+        }
+        return color
+    }
+
+    private func choice<Choice: RawRepresentable & CaseIterable>(
+        _ value: JSONValue, at path: JSONPath
+    ) throws(StyleError) -> Choice where Choice.RawValue == String {
+        guard case .string(let text) = value, let choice = Choice(rawValue: text) else {
+            let names = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw mismatch(path, expected: "one of \(names)", got: value)
+        }
+        return choice
+    }
+
+    private func array(_ value: JSONValue, at path: JSONPath, expected: String) throws(StyleError) -> [JSONValue] {
+        guard case .array(let elements) = value else {
+            throw mismatch(path, expected: expected, got: value)
+        }
+        return elements
+    }
+
+    // MARK: - Errors
+
+    private func mismatch(_ path: JSONPath, expected: String, got value: JSONValue) -> StyleError {
+        mismatch(path, expected: expected, got: value.brief)
+    }
+
+    private func mismatch(_ path: JSONPath, expected: String, got found: String) -> StyleError {
+        StyleError(file: file, path: path.description, message: "expected \(expected), got \(found)")
+    }
+
+    private func missing(_ path: JSONPath) -> StyleError {
+        StyleError(file: file, path: path.description, message: "\(path.field) is required")
+    }
+}

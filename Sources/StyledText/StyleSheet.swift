@@ -1,0 +1,193 @@
+import Foundation
+
+/// A style file: a base style plus per-locale and per-key overrides.
+///
+/// ```swift
+/// let sheet = try StyleSheet(contentsOf: URL(fileURLWithPath: "score.json"))
+/// let style = try sheet.style(forKey: "hud.title", locale: "ja-JP")
+/// ```
+///
+/// Overrides merge in the order base < `locales[lang]` < `locales[lang-REGION]` <
+/// `keys[key]`. Objects (`font`, `stroke`, `box`, `fill.gradient`) merge field by field;
+/// arrays and single values replace; `"stroke": null` or `"box": null` removes them.
+///
+/// Locale tags match case-insensitively with `_` or `-`; an entry applies when its
+/// language matches and its other subtags all appear in the locale, fewer subtags
+/// first (for `zh-Hans-CN`: `zh` < `zh-Hans` < `zh-Hans-CN`), ties in file order.
+///
+/// Extension: a `keys` entry may be a pattern in which `*` matches any characters
+/// (`"tip.*"`). Matching patterns apply from least to most specific (fewer literal
+/// characters first, then more `*`, then file order), and the exact key applies last.
+///
+/// Every layer is checked when the file is loaded, so ``style(forKey:locale:)`` fails
+/// only on rules between fields of the merged style.
+public struct StyleSheet: Sendable, Hashable {
+    /// The file name used in messages, e.g. `score.json`.
+    public let source: String
+    /// The base layer alone, without overrides.
+    public let base: LabelStyle
+    /// The sheet's canonical JSON (compact, style fields sorted, override order kept):
+    /// stable across runs and formatting, different whenever any style would differ.
+    public let fingerprint: String
+
+    /// The top-level object without `locales` and `keys`.
+    let baseLayer: JSONValue
+    /// In file order; order breaks ties between equally specific tags.
+    let localeLayers: [LocaleLayer]
+    /// In file order; order breaks ties between equally specific patterns.
+    let keyLayers: [KeyLayer]
+
+    private static let overrideFields = ["locales", "keys"]
+
+    /// Parses and checks a style file.
+    ///
+    /// - Parameters:
+    ///   - json: The file's contents.
+    ///   - source: The file name to use in messages.
+    /// - Throws: A ``StyleError`` naming the place of the first problem.
+    public init(json: Data, source: String) throws(StyleError) {
+        self.source = source
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(json)
+        } catch {
+            throw StyleError(file: source, path: error.place, message: error.message)
+        }
+        let rootPath = JSONPath()
+        base = try StyleDecoder(file: source, mode: .complete).style(root, at: rootPath, extraFields: Self.overrideFields)
+        let layerDecoder = StyleDecoder(file: source, mode: .layer)
+
+        var localeLayers: [LocaleLayer] = []
+        if let locales = root["locales"] {
+            let path = rootPath.appending("locales")
+            for member in try Self.members(of: locales, at: path, file: source, expected: "language tags") {
+                let memberPath = path.appending(member.key)
+                guard let tag = LanguageTag(member.key) else {
+                    throw StyleError(
+                        file: source, path: memberPath.description,
+                        message: "expected a language tag such as \"ja\", \"pt-BR\" or \"zh-Hans\", "
+                            + "got \(JSONValue.quoted(member.key))")
+                }
+                if let earlier = localeLayers.first(where: { $0.tag == tag }) {
+                    throw StyleError(
+                        file: source, path: memberPath.description,
+                        message: "\(JSONValue.quoted(member.key)) is the same locale as "
+                            + "\(JSONValue.quoted(earlier.tag.normalized)) given earlier")
+                }
+                _ = try layerDecoder.style(member.value, at: memberPath)
+                localeLayers.append(LocaleLayer(tag: tag, style: member.value))
+            }
+        }
+        var keyLayers: [KeyLayer] = []
+        if let keys = root["keys"] {
+            let path = rootPath.appending("keys")
+            for member in try Self.members(of: keys, at: path, file: source, expected: "string keys") {
+                let memberPath = path.appending(member.key)
+                guard !member.key.isEmpty else {
+                    throw StyleError(file: source, path: memberPath.description,
+                                     message: "expected a string key or pattern, got an empty name")
+                }
+                _ = try layerDecoder.style(member.value, at: memberPath)
+                keyLayers.append(KeyLayer(pattern: member.key, style: member.value))
+            }
+        }
+        guard case .object(let members) = root else {
+            preconditionFailure("the base style decoded, so the root is an object")
+        }
+        baseLayer = .object(members.filter { !Self.overrideFields.contains($0.key) })
+        self.localeLayers = localeLayers
+        self.keyLayers = keyLayers
+        fingerprint = Self.canonicalText(root)
+    }
+
+    /// Reads and checks a style file.
+    ///
+    /// - Parameter url: The file; its last path component names it in messages.
+    /// - Throws: A ``StyleError`` if the file cannot be read or is not a valid style.
+    public init(contentsOf url: URL) throws(StyleError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw StyleError(file: url.lastPathComponent, path: "",
+                             message: "cannot read \(url.path): \(Self.reason(error))")
+        }
+        try self.init(json: data, source: url.lastPathComponent)
+    }
+
+    /// The style for one string key in one locale: the base with every matching
+    /// override laid over it.
+    ///
+    /// - Parameters:
+    ///   - key: The string key, e.g. `hud.title`.
+    ///   - locale: A BCP 47 tag such as `ja`, `pt-BR` or `zh_Hans_CN`.
+    /// - Throws: A ``StyleError`` when the merged fields disagree, e.g. `font.minSize`
+    ///   larger than `font.size`; its path names the key and locale.
+    public func style(forKey key: String, locale: String) throws(StyleError) -> LabelStyle {
+        let layers = layers(forKey: key, locale: Self.requestedTag(locale))
+        guard layers.count > 1 else { return base }
+        do {
+            return try StyleDecoder(file: source, mode: .complete).style(merged(layers), at: JSONPath())
+        } catch {
+            let place = JSONPath().appending("keys").appending(key).description + " (locale \(locale))"
+            throw StyleError(file: source, path: place, message: error.message)
+        }
+    }
+
+    /// A stable text that changes exactly when the merged style of `key` in `locale`
+    /// changes, for rebuilding only the labels whose style changed.
+    ///
+    /// - Parameters:
+    ///   - key: The string key.
+    ///   - locale: A BCP 47 tag.
+    public func fingerprint(forKey key: String, locale: String) -> String {
+        Self.canonicalText(merged(layers(forKey: key, locale: Self.requestedTag(locale))))
+    }
+
+    // Two sheets are equal when their content is; `fingerprint` already is the content.
+    public static func == (lhs: StyleSheet, rhs: StyleSheet) -> Bool {
+        lhs.source == rhs.source && lhs.fingerprint == rhs.fingerprint
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(source)
+        hasher.combine(fingerprint)
+    }
+
+    // MARK: - Helpers
+
+    private func merged(_ layers: [JSONValue]) -> JSONValue {
+        layers.dropFirst().reduce(layers[0]) { $0.merging($1) }
+    }
+
+    /// Accepts what callers pass around as a locale, including POSIX forms (`de_DE.UTF-8`).
+    private static func requestedTag(_ locale: String) -> LanguageTag? {
+        let trimmed = locale.prefix { $0 != "." && $0 != "@" }
+        return LanguageTag(String(trimmed))
+    }
+
+    private static func members(
+        of value: JSONValue, at path: JSONPath, file: String, expected: String
+    ) throws(StyleError) -> [JSONMember] {
+        guard case .object(let members) = value else {
+            throw StyleError(file: file, path: path.description,
+                             message: "expected an object whose fields are \(expected), got \(value.brief)")
+        }
+        return members
+    }
+
+    /// Style objects are sorted so formatting and field order do not matter; the order
+    /// of `locales` and `keys` entries is kept because it breaks specificity ties.
+    private static func canonicalText(_ value: JSONValue) -> String {
+        value.text(sortingKeys: { path in
+            path.components != [.key("locales")] && path.components != [.key("keys")]
+        })
+    }
+
+    /// Foundation's file error text without its generic lead-in, which says nothing.
+    static func reason(_ error: any Error) -> String {
+        let text = (error as NSError).localizedDescription
+        let leadIn = "The operation could not be completed. "
+        return text.hasPrefix(leadIn) ? String(text.dropFirst(leadIn.count)) : text
+    }
+}

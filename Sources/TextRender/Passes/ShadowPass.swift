@@ -1,0 +1,46 @@
+import CCairo
+import StyledText
+
+/// Draws the shadows under the text: each one the stroked silhouette, grown by its
+/// spread, blurred with a Gaussian of sigma = blur / 2 (as CSS text-shadow), offset and
+/// painted in its colour. The first shadow in the style is drawn on top, as in CSS.
+struct ShadowPass {
+    let canvas: Canvas
+    let silhouettes: Silhouettes
+    let strokeWidth: Double
+    let join: LineJoin
+    /// Canvas pixels that hold ink, for limiting the blur to where it matters.
+    let inkRegion: (x0: Int, y0: Int, x1: Int, y1: Int)
+
+    func draw(_ shadows: [Shadow], on context: CairoContext, stroked: CairoSurface?) throws(RenderError) {
+        let scale = canvas.scale
+        for shadow in shadows.reversed() where shadow.color.alpha > 0 {
+            let spread = max(0, shadow.spread) * scale
+            let mask: CairoSurface
+            if spread == 0, let stroked {
+                mask = try copy(stroked)
+            } else {
+                mask = try silhouettes.grown(by: strokeWidth * scale + spread, join: join)
+            }
+            let sigma = max(0, shadow.blur) / 2 * scale
+            let reach = Int((3 * sigma + strokeWidth * scale + spread).rounded(.up)) + 2
+            mask.withPixels { data, stride in
+                GaussianBlur(sigma: sigma).apply(
+                    data, width: mask.width, height: mask.height, stride: stride,
+                    region: (inkRegion.x0 - reach, inkRegion.y0 - reach, inkRegion.x1 + reach, inkRegion.y1 + reach))
+            }
+            let cr = context.pointer
+            cairo_set_source_rgba(cr, shadow.color.red, shadow.color.green, shadow.color.blue, shadow.color.alpha)
+            cairo_mask_surface(cr, mask.pointer, shadow.offsetX * scale, shadow.offsetY * scale)
+        }
+        try context.check("drawing shadows")
+    }
+
+    private func copy(_ source: CairoSurface) throws(RenderError) -> CairoSurface {
+        let copy = try CairoSurface(width: source.width, height: source.height, format: .alpha)
+        copy.withPixels { out, stride in
+            source.withPixels { data, _ in out.update(from: data, count: stride * source.height) }
+        }
+        return copy
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Turns string keys into file names that cannot leave the output folder: no path
+/// separators, no leading dot, nothing but a safe set of characters; everything else is
+/// written as `%XX` of its UTF-8 bytes, so distinct keys get distinct names.
+enum FileNames {
+    static let maximumLength = 200
+
+    static func safeName(forKey key: String) -> String {
+        var name = ""
+        for byte in key.utf8 {
+            let isSafe = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
+                || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2D || byte == 0x5F
+                || (byte == 0x2E && !name.isEmpty)
+            name += isSafe ? String(UnicodeScalar(byte)) : String(format: "%%%02X", byte)
+        }
+        if name.isEmpty { name = "%00" }
+        if name.utf8.count > maximumLength {
+            // Long keys keep a readable start and a hash of the whole key, so they stay distinct.
+            name = String(name.prefix(maximumLength - 17)) + "~" + ContentHash.hex(of: Array(key.utf8))
+        }
+        return name
+    }
+
+    /// `hud.score`, `hud.score@2x`, `hud.score@1.5x`.
+    static func fileName(forKey key: String, scale: Double) -> String {
+        let base = safeName(forKey: key)
+        if scale == 1 { return base + ".png" }
+        let scaleText = scale == scale.rounded() ? String(Int(scale)) : String(scale)
+        return "\(base)@\(scaleText)x.png"
+    }
+}
+
+/// FNV-1a, 64 bits: a stable content hash for manifests (not for security).
+enum ContentHash {
+    static func hex<C: Collection>(of bytes: C) -> String where C.Element == UInt8 {
+        var hash: UInt64 = 0xcbf29ce484222325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100000001b3
+        }
+        return String(format: "%016llx", hash)
+    }
+}

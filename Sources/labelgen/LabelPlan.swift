@@ -1,0 +1,66 @@
+import Foundation
+import StyledText
+
+/// One label to render: a key of one table with its merged style.
+struct PlannedLabel: Sendable {
+    var key: String
+    var text: String
+    var locale: String
+    var source: String
+    var style: LabelStyle
+    var scales: [Double]
+}
+
+/// Everything a run will render, checked before any pixel is drawn: styles merge for
+/// every key, locales are safe folder names, and no two keys share a file name.
+struct LabelPlan {
+    var labels: [PlannedLabel] = []
+
+    init(tables: [StringTable], sheet: StyleSheet, patterns: [String], scaleOverride: [Double]?) throws {
+        var namesByLocale: [String: [String: String]] = [:]
+        for table in tables {
+            guard Self.isSafeLocale(table.locale) else {
+                throw Failure.badInput("\(table.source): locale \"\(table.locale)\" is not a language tag like de or zh-Hans")
+            }
+            for entry in table.entries where patterns.isEmpty || patterns.contains(where: { Self.glob($0, matches: entry.key) }) {
+                guard !entry.key.isEmpty else {
+                    throw Failure.badInput("\(table.source): an empty key cannot name a file")
+                }
+                // Keys that differ only in case would overwrite each other on case-insensitive disks.
+                let folded = FileNames.safeName(forKey: entry.key).lowercased()
+                if let other = namesByLocale[table.locale]?[folded] {
+                    throw Failure.badInput("\(table.source): keys \"\(other)\" and \"\(entry.key)\" would write the same file in \(table.locale)/")
+                }
+                namesByLocale[table.locale, default: [:]][folded] = entry.key
+                let style: LabelStyle
+                do {
+                    style = try sheet.style(forKey: entry.key, locale: table.locale)
+                } catch {
+                    throw Failure.badInput(error.description)
+                }
+                labels.append(PlannedLabel(key: entry.key, text: entry.value, locale: table.locale,
+                                           source: table.source, style: style,
+                                           scales: scaleOverride ?? style.scales))
+            }
+        }
+    }
+
+    static func isSafeLocale(_ tag: String) -> Bool {
+        !tag.isEmpty && tag.utf8.count <= 64 && tag.first != "-"
+            && tag.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "-" }
+    }
+
+    /// `*` matches any run of characters; everything else matches itself.
+    static func glob(_ pattern: String, matches key: String) -> Bool {
+        let parts = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count > 1 else { return pattern == key }
+        guard key.hasPrefix(parts.first!), key.hasSuffix(parts.last!),
+              key.count >= parts.first!.count + parts.last!.count else { return false }
+        var rest = Substring(key.dropFirst(parts.first!.count).dropLast(parts.last!.count))
+        for middle in parts.dropFirst().dropLast() where !middle.isEmpty {
+            guard let found = rest.range(of: middle) else { return false }
+            rest = rest[found.upperBound...]
+        }
+        return true
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+@testable import StyledText
+
+@Suite("String tables")
+struct StringTableTests {
+    @Test("A flat table keeps file order")
+    func flat() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let url = try directory.write(#"{"zeta": "Z", "alpha": "A", "menu.play": "Spielen", "mid": ""}"#, to: "de.json")
+        let table = try StringTable.load(contentsOf: url)
+        #expect(table.locale == "de")
+        #expect(table.source == url.relativePath)
+        #expect(table.entries.map(\.key) == ["zeta", "alpha", "menu.play", "mid"])
+        #expect(table.entries.map(\.value) == ["Z", "A", "Spielen", ""])
+    }
+
+    @Test("Nested objects join their names with dots, in file order")
+    func nested() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let url = try directory.write("""
+            {"title": "Titel",
+             "menu": {"play": "Spielen", "quit": "Beenden", "sub": {"deep": "Tief \\u00FC \\ud83d\\ude00"}},
+             "end": "Ende"}
+            """, to: "strings/de.json")
+        let table = try StringTable.load(contentsOf: url)
+        #expect(table.entries == [
+            .init(key: "title", value: "Titel"),
+            .init(key: "menu.play", value: "Spielen"),
+            .init(key: "menu.quit", value: "Beenden"),
+            .init(key: "menu.sub.deep", value: "Tief ü 😀"),
+            .init(key: "end", value: "Ende"),
+        ])
+    }
+
+    @Test("An explicit locale wins over the path and is normalized")
+    func explicitLocale() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let url = try directory.write(#"{"a": "b"}"#, to: "de.json")
+        #expect(try StringTable.load(contentsOf: url, locale: "pt_br").locale == "pt-BR")
+        let unnamed = try directory.write(#"{"a": "b"}"#, to: "game.json")
+        #expect(try StringTable.load(contentsOf: unnamed, locale: "fr").locale == "fr")
+    }
+
+    @Test("Locale from the path", arguments: [
+        ("de.json", "de"), ("zh-Hans.json", "zh-Hans"), ("pt_BR.json", "pt-BR"), ("strings/zh_hant_tw.json", "zh-Hant-TW"),
+        ("de.lproj/Localizable.json", "de"), ("Resources/pt-BR.lproj/Localizable.json", "pt-BR"),
+        ("res/values-de-rDE/strings.json", "de-DE"), ("values-fr/strings.json", "fr"),
+        ("values-b+zh+Hans/strings.json", "zh-Hans"), ("values-de-land/strings.json", "de"),
+        ("po/de/LC_MESSAGES/game.json", "de"), ("ja/strings.json", "ja"), ("/abs/path/es.json", "es"),
+    ])
+    func localeDetected(path: String, locale: String) {
+        #expect(StringTable.localeFromPath(path) == locale)
+    }
+
+    @Test("No locale from paths that do not name one", arguments: [
+        "strings.json", "app.json", "Localizable.json", "Base.lproj/Localizable.json", "values/strings.json",
+        "values-land/strings.json", "en US.json", "",
+    ])
+    func localeNotDetected(path: String) {
+        #expect(StringTable.localeFromPath(path) == nil)
+    }
+
+    @Test("Without a locale in the path, the error says to pass --locale")
+    func noLocale() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let url = try directory.write(#"{"a": "b"}"#, to: "game.json")
+        let error = #expect(throws: StringTableError.self) { try StringTable.load(contentsOf: url) }
+        #expect(error?.place == "")
+        #expect(error?.message.hasSuffix("pass --locale") == true)
+    }
+
+    @Test("A number value is an error at its path")
+    func numberValue() throws {
+        let error = try tableError(#"{"menu": {"play": "Spielen", "lives": 3}}"#)
+        #expect(error.place == "$.menu.lives")
+        #expect(error.message == "expected a string or an object, got 3")
+        #expect(error.description.hasSuffix("de.json: $.menu.lives: expected a string or an object, got 3"))
+    }
+
+    @Test("Arrays, null and booleans are errors at their path")
+    func otherValues() throws {
+        #expect(try tableError(#"{"list": ["a", "b"]}"#).place == "$.list")
+        #expect(try tableError(#"{"list": ["a", "b"]}"#).message == "expected a string or an object, got an array")
+        #expect(try tableError(#"{"a": {"b.c": null}}"#).place == #"$.a["b.c"]"#)
+        #expect(try tableError(#"{"on": true}"#).message == "expected a string or an object, got true")
+        #expect(try tableError(#"["a"]"#).message == "expected an object of strings, got an array")
+    }
+
+    @Test("A syntax error is reported as line:column")
+    func syntaxError() throws {
+        let error = try tableError("{\n  \"a\": \"b\"\n  \"c\": \"d\"\n}")
+        #expect(error.place == "3:3")
+        #expect(error.message == "expected ',' or '}' in the object, got '\"'")
+        #expect(error.description.hasSuffix("de.json:3:3: expected ',' or '}' in the object, got '\"'"))
+    }
+
+    @Test("Duplicate keys, literal or by nesting, are errors")
+    func duplicates() throws {
+        #expect(try tableError("{\"a\": \"1\",\n \"a\": \"2\"}").place == "2:2")
+        let nested = try tableError(#"{"menu.play": "1", "menu": {"play": "2"}}"#)
+        #expect(nested.place == "$.menu.play")
+        #expect(nested.message == #"key "menu.play" is already defined at $["menu.play"]"#)
+    }
+
+    @Test("An unsupported extension names the supported ones")
+    func unknownExtension() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let url = try directory.write("a = b", to: "de.txt")
+        let error = #expect(throws: StringTableError.self) { try StringTable.load(contentsOf: url) }
+        #expect(error?.message == #"unsupported string table format (".txt"); expected one of .json"#)
+        #expect(StringTableFormat(fileExtension: "JSON") == .json)
+        #expect(StringTableFormat(fileExtension: "strings") == nil)
+    }
+
+    @Test("A missing file is an error naming it")
+    func missingFile() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let url = directory.url.appendingPathComponent("de.json")
+        let error = #expect(throws: StringTableError.self) { try StringTable.load(contentsOf: url) }
+        #expect(error?.file == url.relativePath)
+        #expect(error?.message.hasPrefix("cannot read the file") == true)
+    }
+
+    /// Writes `json` as `de.json` and returns the error loading it throws.
+    private func tableError(_ json: String) throws -> StringTableError {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let url = try directory.write(json, to: "de.json")
+        do {
+            let table = try StringTable.load(contentsOf: url)
+            Issue.record("expected an error, got \(table.entries)")
+            return StringTableError(file: "", place: "", message: "")
+        } catch {
+            return error
+        }
+    }
+}

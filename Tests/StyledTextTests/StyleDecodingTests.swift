@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+@testable import StyledText
+
+@Suite("Style decoding")
+struct StyleDecodingTests {
+    @Test("A minimal style takes every default")
+    func defaults() throws {
+        let style = try sheet(#"{"font":{"size":20}}"#).base
+        #expect(style == LabelStyle(font: FontSpec(size: 20)))
+        #expect(style.font.family == nil)
+        #expect(style.font.resolvedFamily == "Noto Sans")
+        #expect(style.font.weight == 400)
+        #expect(style.font.italic == false)
+        #expect(style.font.minSize == nil)
+        #expect(style.font.files == [])
+        #expect(style.fill == .color(.white))
+        #expect(style.stroke == nil)
+        #expect(style.shadows == [])
+        #expect(style.box == nil)
+        #expect(style.align == .natural)
+        #expect(style.verticalAlign == .middle)
+        #expect(style.maxLines == 0)
+        #expect(style.wrap == .word)
+        #expect(style.truncate == .tail)
+        #expect(style.lineHeight == 1.0)
+        #expect(style.tracking == 0)
+        #expect(style.canvas == .box)
+        #expect(style.scales == [1])
+        #expect(style.direction == .auto)
+    }
+
+    @Test("Every field of the design's example is decoded")
+    func designExampleFields() throws {
+        let style = try sheet(designExample).base
+        #expect(style.font == FontSpec(family: "Noto Sans", weight: 700, size: 48, minSize: 16,
+                                       files: ["Fonts/NotoSans-Bold.ttf"]))
+        let gradient = Gradient(colors: [Color(hex: "#FFE066")!, Color(hex: "#FF8C00")!],
+                                locations: [0, 1], scope: .line, angle: 90)
+        #expect(style.fill == .gradient(gradient))
+        #expect(style.stroke == Stroke(width: 4, color: Color(hex: "#3A1F00")!, join: .bevel))
+        #expect(style.shadows == [Shadow(color: Color(hex: "#000000AA")!, offsetX: 0, offsetY: 3, blur: 6, spread: 0)])
+        #expect(style.box == Box(width: 480, height: 120))
+        #expect(style.align == .center)
+        #expect(style.verticalAlign == .middle)
+        #expect(style.maxLines == 2)
+        #expect(style.wrap == .word)
+        #expect(style.truncate == .tail)
+        #expect(style.lineHeight == 1.2)
+        #expect(style.tracking == 0)
+        #expect(style.canvas == .box)
+        #expect(style.scales == [1, 2, 3])
+    }
+
+    @Test("Non-default values of the remaining fields")
+    func otherValues() throws {
+        let style = try sheet("""
+            {"font": {"size": 12.5, "italic": true, "weight": 1},
+             "fill": "#FF0000",
+             "stroke": {"join": "round"},
+             "shadows": [{}, {"offset": [-1.5, 2], "spread": 2}],
+             "box": {"width": 100},
+             "align": "justify", "verticalAlign": "bottom", "wrap": "none", "truncate": "middle",
+             "tracking": -0.5, "canvas": "tight", "scales": [1.5], "direction": "rtl", "maxLines": 0}
+            """).base
+        #expect(style.font.size == 12.5)
+        #expect(style.font.italic)
+        #expect(style.font.weight == 1)
+        #expect(style.fill == .color(Color(red: 1, green: 0, blue: 0)))
+        #expect(style.stroke == Stroke(width: 1, color: .black, join: .round))
+        #expect(style.shadows == [Shadow(), Shadow(offsetX: -1.5, offsetY: 2, spread: 2)])
+        #expect(style.shadows[0].color.hex == "#00000080")
+        #expect(style.box == Box(width: 100, height: nil))
+        #expect(style.align == .justify)
+        #expect(style.verticalAlign == .bottom)
+        #expect(style.wrap == .none)
+        #expect(style.truncate == .middle)
+        #expect(style.tracking == -0.5)
+        #expect(style.canvas == .tight)
+        #expect(style.scales == [1.5])
+        #expect(style.direction == .rtl)
+    }
+
+    @Test("Gradient locations default to evenly spaced, angle to 90")
+    func gradientDefaults() throws {
+        let style = try sheet(##"{"font":{"size":20},"fill":{"gradient":{"colors":["#000","#888","#FFF"],"scope":"label","angle":0}}}"##).base
+        guard case .gradient(let gradient) = style.fill else {
+            Issue.record("expected a gradient, got \(style.fill)")
+            return
+        }
+        #expect(gradient.locations == [0, 0.5, 1])
+        #expect(gradient.scope == .label)
+        #expect(gradient.angle == 0)
+        #expect(Gradient(colors: [.black, .white]).angle == 90)
+        #expect(Gradient(colors: [.black, .white]).scope == .line)
+    }
+
+    @Test("Equal locations (a hard edge) are allowed")
+    func hardEdge() throws {
+        let style = try sheet(##"{"font":{"size":20},"fill":{"gradient":{"colors":["#000","#F00","#F00","#FFF"],"locations":[0,0.5,0.5,1]}}}"##).base
+        #expect(style.fill == .gradient(Gradient(
+            colors: [.black, Color(red: 1, green: 0, blue: 0), Color(red: 1, green: 0, blue: 0), .white],
+            locations: [0, 0.5, 0.5, 1])))
+    }
+
+    @Test("null in the base means absent for stroke, box, family and minSize")
+    func nullMeansAbsent() throws {
+        let style = try sheet(#"{"font":{"size":20,"family":null,"minSize":null},"stroke":null,"box":null}"#).base
+        #expect(style == LabelStyle(font: FontSpec(size: 20)))
+    }
+
+    @Test("A UTF-8 byte order mark is skipped")
+    func byteOrderMark() throws {
+        let data = Data([0xEF, 0xBB, 0xBF]) + Data(#"{"font":{"size":20}}"#.utf8)
+        #expect(try StyleSheet(json: data, source: "bom.json").base.font.size == 20)
+    }
+
+    @Test("Reading from a file names it by its last path component")
+    func readsFile() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let url = try directory.write(designExample, to: "styles/score.json")
+        let loaded = try StyleSheet(contentsOf: url)
+        #expect(loaded.source == "score.json")
+        #expect(loaded == (try sheet(designExample)))
+    }
+
+    @Test("An unreadable file is a StyleError naming it")
+    func unreadableFile() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let url = directory.url.appendingPathComponent("missing.json")
+        let error = #expect(throws: StyleError.self) { try StyleSheet(contentsOf: url) }
+        #expect(error?.file == "missing.json")
+        #expect(error?.path == "")
+        #expect(error?.description.hasPrefix("missing.json: cannot read ") == true)
+    }
+}

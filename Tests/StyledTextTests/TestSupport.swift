@@ -1,0 +1,70 @@
+import Foundation
+@testable import StyledText
+
+/// Loads a style sheet from JSON text.
+func sheet(_ json: String, source: String = "score.json") throws -> StyleSheet {
+    try StyleSheet(json: Data(json.utf8), source: source)
+}
+
+/// The description of the error loading `json` throws, or nil if it loads.
+func loadError(_ json: String, source: String = "score.json") -> String? {
+    do {
+        _ = try StyleSheet(json: Data(json.utf8), source: source)
+        return nil
+    } catch {
+        return error.description
+    }
+}
+
+/// The description of the error resolving one style throws, or nil if it resolves.
+func resolveError(_ sheet: StyleSheet, key: String, locale: String) -> String? {
+    do {
+        _ = try sheet.style(forKey: key, locale: locale)
+        return nil
+    } catch {
+        return error.description
+    }
+}
+
+/// A fresh directory under the system's temporary directory, removed by `cleanUp`.
+struct TemporaryDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("StyledTextTests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    /// Writes `text` to `relativePath`, creating folders, and returns its URL.
+    func write(_ text: String, to relativePath: String) throws -> URL {
+        let file = url.appendingPathComponent(relativePath)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+        return file
+    }
+
+    func cleanUp() {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
+
+/// The style file from DESIGN.md, section "Style file (JSON): the contract".
+let designExample = """
+{
+  "font":   { "family": "Noto Sans", "weight": 700, "size": 48, "minSize": 16,
+              "files": ["Fonts/NotoSans-Bold.ttf"] },
+  "fill":   { "gradient": { "colors": ["#FFE066", "#FF8C00"], "locations": [0, 1],
+                            "scope": "line" } },
+  "stroke": { "width": 4, "color": "#3A1F00", "join": "bevel" },
+  "shadows": [ { "color": "#000000AA", "offset": [0, 3], "blur": 6, "spread": 0 } ],
+  "box":    { "width": 480, "height": 120 },
+  "align": "center", "verticalAlign": "middle",
+  "maxLines": 2, "wrap": "word", "truncate": "tail",
+  "lineHeight": 1.2, "tracking": 0,
+  "canvas": "box",
+  "scales": [1, 2, 3],
+  "locales": { "ja": { "font": { "family": "Noto Sans CJK JP" } } },
+  "keys":    { "hud.title": { "font": { "size": 64 } } }
+}
+"""
