@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs the Debian packages of the system libraries Labelgen builds on, but only those
+# that pkg-config cannot find already. Runs as root or through sudo.
+set -euo pipefail
+
+# pkg-config name -> Debian package
+declare -A packages=(
+  [harfbuzz]=libharfbuzz-dev
+  [fribidi]=libfribidi-dev
+  [cairo]=libcairo2-dev
+  [fontconfig]=libfontconfig-dev
+  [freetype2]=libfreetype-dev
+  [icu-uc]=libicu-dev
+  [zlib]=zlib1g-dev
+)
+
+missing=()
+if ! command -v pkg-config >/dev/null 2>&1; then
+  missing+=(pkg-config)
+fi
+for module in "${!packages[@]}"; do
+  if ! pkg-config --exists "$module" 2>/dev/null; then
+    missing+=("${packages[$module]}")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+echo "Installing missing system packages: ${missing[*]}"
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then sudo="sudo"; else
+    echo "error: need root (or sudo) to install: ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
