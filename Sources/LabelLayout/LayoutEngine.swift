@@ -65,8 +65,11 @@ public final class LayoutEngine: Sendable {
                 lines = Array(lines.prefix(visible))
                 outcome = style.truncate == .clip ? .truncated : .overflows
             } else {
+                // The visible line count already respects the height; cuts are judged on
+                // line count and width alone (one line is shown even if it is too tall).
                 var limited = frame
                 limited.maxLines = visible
+                limited.height = nil
                 var failure: LayoutError?
                 let (cut, ellipsis) = Truncator().truncate(
                     Array(text.unicodeScalars), graphemeStarts: prepared.shaped.itemized.graphemeStarts,

@@ -13,6 +13,8 @@ struct TextItem: Sendable {
 /// What itemization learns about a text, in scalar offsets.
 struct ItemizedText: Sendable {
     var scalars: [UInt32]
+    /// The text in UTF-16, for ICU.
+    var utf16: [UInt16]
     /// UTF-16 offset of every scalar, plus the total at the end (for ICU's offsets).
     var utf16Offsets: [Int]
     var levels: [UInt8]
@@ -43,7 +45,12 @@ struct Itemizer {
         utf16.reserveCapacity(scalars.count)
         for scalar in text.unicodeScalars {
             utf16Offsets.append(utf16.count)
-            utf16.append(contentsOf: UTF16.encode(scalar)!)
+            if scalar.value > 0xFFFF {
+                utf16.append(UTF16.leadSurrogate(scalar))
+                utf16.append(UTF16.trailSurrogate(scalar))
+            } else {
+                utf16.append(UInt16(scalar.value))
+            }
         }
         utf16Offsets.append(utf16.count)
 
@@ -68,7 +75,7 @@ struct Itemizer {
         for item in items where item.face !== chain[0] && !fallbacks.contains(where: { $0 === item.face }) {
             fallbacks.append(item.face)
         }
-        return ItemizedText(scalars: scalars, utf16Offsets: utf16Offsets, levels: levels, paragraphs: paragraphs,
+        return ItemizedText(scalars: scalars, utf16: utf16, utf16Offsets: utf16Offsets, levels: levels, paragraphs: paragraphs,
                             items: items, graphemeStarts: graphemeStarts, missing: missing, fallbackFaces: fallbacks)
     }
 

@@ -28,9 +28,7 @@ struct LineBreaker {
     static func opportunities(for text: ShapedText, locale: String, pool: BreakIteratorPool) throws(LayoutError) -> BreakOpportunities {
         let itemized = text.itemized
         guard !itemized.scalars.isEmpty else { return BreakOpportunities(offsets: [0], hard: []) }
-        var utf16: [UInt16] = []
-        utf16.reserveCapacity(itemized.utf16Offsets.last ?? 0)
-        for scalar in itemized.scalars { utf16.append(contentsOf: UTF16.encode(Unicode.Scalar(scalar)!)!) }
+        let utf16 = itemized.utf16
         var scalarAt = [Int](repeating: -1, count: utf16.count + 1)
         for (index, offset) in itemized.utf16Offsets.enumerated() { scalarAt[offset] = index }
         let boundaries = try pool.with(.line, locale: locale) { $0.boundaries(utf16) }

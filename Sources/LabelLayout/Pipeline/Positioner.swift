@@ -27,7 +27,7 @@ struct Positioner {
             let isRTL = paragraph?.isRTL ?? false
             let width = breaker.visibleWidth(range, fontSize: fontSize, tracking: tracking)
 
-            let pieces = visualOrder(pieces(in: visible))
+            let pieces = visualOrder(pieces(in: visible, splittingAt: ellipsisRange))
             let endsParagraph = index == ranges.count - 1
                 || text.itemized.paragraphs.contains { $0.range.upperBound == range.upperBound }
             var extraPerSpace = 0.0, extraPerCluster = 0.0
@@ -101,13 +101,24 @@ struct Positioner {
         }
     }
 
-    /// The glyphs of `range`, one piece per item, each in its item's visual order.
-    private func pieces(in range: Range<Int>) -> [Piece] {
+    /// The glyphs of `range`, one piece per item, each in its item's visual order; the
+    /// ellipsis, if any, becomes a piece of its own so renderers and tests can tell it.
+    private func pieces(in range: Range<Int>, splittingAt ellipsis: Range<Int>?) -> [Piece] {
         var pieces: [Piece] = []
         for item in text.items where item.item.range.overlaps(range) {
-            let glyphs = item.glyphs.filter { range.contains($0.cluster) }
-            if !glyphs.isEmpty {
-                pieces.append(Piece(level: item.item.level, face: item.item.face, glyphs: glyphs))
+            var current: [ShapedGlyph] = []
+            var currentIsEllipsis = false
+            for glyph in item.glyphs where range.contains(glyph.cluster) {
+                let isEllipsis = ellipsis?.contains(glyph.cluster) ?? false
+                if !current.isEmpty && isEllipsis != currentIsEllipsis {
+                    pieces.append(Piece(level: item.item.level, face: item.item.face, glyphs: current))
+                    current = []
+                }
+                currentIsEllipsis = isEllipsis
+                current.append(glyph)
+            }
+            if !current.isEmpty {
+                pieces.append(Piece(level: item.item.level, face: item.item.face, glyphs: current))
             }
         }
         return pieces

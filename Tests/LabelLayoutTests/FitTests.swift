@@ -1,0 +1,129 @@
+import LabelLayout
+import StyledText
+import Testing
+
+@Suite("Shrink to fit, truncation, alignment")
+struct FitTests {
+    let tip = "Collect three golden stars to unlock the secret level in every world."
+
+    @Test("the fitted size is the largest fitting size, against a brute-force search")
+    func fittedSizeMatchesBruteForce() throws {
+        for (text, box) in [(tip, Box(width: 300, height: 80)), ("Aktualisierung herunterladen", Box(width: 220, height: 50)),
+                            ("High score", Box(width: 150, height: 60))] {
+            let fitted = try engine.layout(text, style: style(size: 48, box: box, minSize: 10, maxLines: 2), locale: "en")
+            #expect(fitted.fitOutcome == .shrunk || fitted.fitOutcome == .fits)
+            #expect(fitted.fontSize >= 10 && fitted.fontSize <= 48)
+            // Brute force: every size on a fine grid above the chosen one does not fit.
+            var size = fitted.fontSize + 0.125
+            var larger: [Double] = []
+            while size <= 48 {
+                let fixed = try engine.layout(text, style: style(size: size, box: box, maxLines: 2), locale: "en")
+                if fixed.fitOutcome == .fits && !fixed.brokeWord { larger.append(size) }
+                size += 0.125
+            }
+            #expect(larger.isEmpty, "\(text): sizes \(larger.prefix(3)) fit but \(fitted.fontSize) was chosen")
+            let atChosen = try engine.layout(text, style: style(size: fitted.fontSize, box: box, maxLines: 2), locale: "en")
+            #expect(atChosen.fitOutcome == .fits)
+            #expect(fitted.fitAttempts > 1 && fitted.fitAttempts < 20)
+        }
+    }
+
+    @Test("words are not broken while a smaller size keeps them whole")
+    func noBrokenWordsAboveMinimum() throws {
+        let layout = try engine.layout("Upload", style: style(size: 60, box: Box(width: 120, height: 200), minSize: 8), locale: "en")
+        #expect(layout.lines.count == 1)
+        #expect(!layout.brokeWord)
+        #expect(layout.fontSize < 60)
+    }
+
+    @Test("tail truncation puts the ellipsis at the end, visually right in LTR")
+    func tailLTR() throws {
+        let layout = try engine.layout(tip, style: style(size: 20, box: Box(width: 160, height: 30), minSize: 20, maxLines: 1), locale: "en")
+        #expect(layout.isTruncated)
+        #expect(layout.fitOutcome == .truncated)
+        let line = try #require(layout.lines.first)
+        #expect(line.text.hasSuffix("…"))
+        #expect(line.text.hasPrefix("Collect"))
+        #expect(line.runs.last?.isEllipsis == true)
+        #expect(line.width <= 160 + 1e-6)
+    }
+
+    @Test("tail truncation in Arabic puts the ellipsis at the logical end: visually left")
+    func tailRTL() throws {
+        let text = "اجمع ثلاث نجوم ذهبية لفتح المستوى السري في كل عالم"
+        let layout = try engine.layout(text, style: style(size: 20, box: Box(width: 150, height: 40), minSize: 20, maxLines: 1), locale: "ar")
+        let line = try #require(layout.lines.first)
+        #expect(line.text.hasSuffix("…"))
+        let ellipsis = try #require(line.runs.first { $0.isEllipsis })
+        let others = line.runs.filter { !$0.isEllipsis }.flatMap(\.glyphs)
+        let leftmostText = try #require(others.map(\.x).min())
+        #expect(ellipsis.glyphs[0].x < leftmostText)
+        #expect(line.text.hasPrefix("اجمع"))
+    }
+
+    @Test("head and middle truncation keep the end, or both ends")
+    func headAndMiddle() throws {
+        let text = "Level_01_The_Lost_Coast_Final"
+        let head = try engine.layout(text, style: style(size: 20, box: Box(width: 150, height: 30), minSize: 20, maxLines: 1, truncate: .head), locale: "en")
+        #expect(head.lines[0].text.hasPrefix("…"))
+        #expect(head.lines[0].text.hasSuffix("Final"))
+        let middle = try engine.layout(text, style: style(size: 20, box: Box(width: 150, height: 30), minSize: 20, maxLines: 1, truncate: .middle), locale: "en")
+        #expect(middle.lines[0].text.hasPrefix("Level"))
+        #expect(middle.lines[0].text.hasSuffix("Final"))
+        #expect(middle.lines[0].text.contains("…"))
+    }
+
+    @Test("truncation never splits a grapheme cluster")
+    func graphemeSafe() throws {
+        let text = String(repeating: "e\u{301}", count: 40)  // é as e + combining acute
+        let layout = try engine.layout(text, style: style(size: 20, box: Box(width: 100, height: 30), minSize: 20, maxLines: 1), locale: "fr")
+        let shown = layout.lines[0].text.dropLast()  // without the ellipsis
+        #expect(shown.unicodeScalars.count % 2 == 0)
+        #expect(!shown.isEmpty)
+    }
+
+    @Test("horizontal alignment offsets")
+    func alignment() throws {
+        for (align, expected) in [(HorizontalAlignment.left, 0.0), (.center, 0.5), (.right, 1.0)] {
+            let layout = try engine.layout("Play", style: style(size: 30, box: Box(width: 300, height: 60), align: align), locale: "en")
+            let line = layout.lines[0]
+            let offset = (line.x - layout.textRect.minX) / (layout.textRect.width - line.width)
+            #expect(abs(offset - expected) < 1e-9, "\(align)")
+        }
+    }
+
+    @Test("vertical alignment: top, middle, bottom")
+    func verticalAlignment() throws {
+        var tops: [Double] = []
+        for vertical in [VerticalAlignment.top, .middle, .bottom] {
+            let layout = try engine.layout("Play", style: style(size: 20, box: Box(width: 200, height: 100)) { $0.verticalAlign = vertical }, locale: "en")
+            tops.append(layout.lines[0].top)
+            if vertical == .middle {
+                let line = layout.lines[0]
+                #expect(abs((line.top - layout.textRect.minY) - (layout.textRect.maxY - line.top - line.height)) < 1e-9)
+            }
+        }
+        #expect(tops[0] < tops[1] && tops[1] < tops[2])
+    }
+
+    @Test("justify stretches every line but the last")
+    func justify() throws {
+        let layout = try engine.layout(tip, style: style(size: 18, box: Box(width: 220), align: .justify), locale: "en")
+        #expect(layout.lines.count >= 3)
+        for line in layout.lines.dropLast() { #expect(abs(line.width - layout.textRect.width) < 1e-6) }
+        #expect(layout.lines.last!.width < layout.textRect.width)
+    }
+
+    @Test("effects take room from the box but never change advances")
+    func effectsInset() throws {
+        let plain = try engine.layout("Score", style: style(size: 40, box: Box(width: 300, height: 100)), locale: "en")
+        let stroked = try engine.layout("Score", style: style(size: 40, box: Box(width: 300, height: 100)) {
+            $0.stroke = Stroke(width: 6, color: .black)
+            $0.shadows = [Shadow(color: .black, offsetX: 0, offsetY: 4, blur: 8, spread: 0)]
+        }, locale: "en")
+        #expect(plain.lines[0].width == stroked.lines[0].width)
+        #expect(stroked.textRect.minX == 6 + 12)  // stroke + 3 sigma of blur
+        #expect(stroked.textRect.minY == 6 + 12 - 4)
+        #expect(stroked.textRect.maxY == 100 - (6 + 12 + 4))
+    }
+}
