@@ -61,7 +61,12 @@ public final class LayoutEngine: Sendable {
 
         if outcome == .truncated {
             let visible = fitter.visibleLineCount(lines, fontSize: fontSize)
-            if style.truncate == .clip || frame.width == nil {
+            let widthFits = frame.width.map { decision.breaks.maxWidth <= $0 + 1e-6 } ?? true
+            if lines.count <= visible && widthFits {
+                // Every line is whole and within the width, the box is only too low for
+                // them: cutting text would not help, so the lines overflow instead.
+                outcome = .overflows
+            } else if style.truncate == .clip || frame.width == nil {
                 lines = Array(lines.prefix(visible))
                 outcome = style.truncate == .clip ? .truncated : .overflows
             } else {
@@ -131,7 +136,7 @@ public final class LayoutEngine: Sendable {
         return LabelLayout(
             text: text, locale: locale, style: style, bounds: bounds, textRect: textRect,
             fontSize: fontSize, requestedFontSize: style.font.size, lines: positioned,
-            isTruncated: outcome == .truncated || outcome == .overflows,
+            isTruncated: outcome == .truncated,
             fitOutcome: outcome, fitAttempts: attempts, brokeWord: decision.breaks.brokeWord,
             logicalBounds: logical, inkBounds: ink,
             missingCharacters: prepared.shaped.itemized.missing,

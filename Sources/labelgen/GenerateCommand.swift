@@ -5,12 +5,14 @@ import LabelLayout
 import StyledText
 import TextRender
 
+@main
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "generate",
-        abstract: "Render every key of the string tables (the default command).",
+        commandName: "labelgen",
+        abstract: "Render localized strings as styled label PNGs.",
         discussion: """
-            Writes OUT/<locale>/<key>.png (and <key>@2x.png, <key>@3x.png for other scales) \
+            Reads string tables and a style file and writes one PNG per string key and \
+            locale, at every scale the style asks for. Writes OUT/<locale>/<key>.png (and <key>@2x.png, <key>@3x.png for other scales) \
             and OUT/<locale>/manifest.json. Files are written atomically; a file whose \
             bytes would not change is left untouched.
 
@@ -18,7 +20,12 @@ struct Generate: ParsableCommand {
             unless --locale is given.
 
             Exit status: 0 done, 1 labels failed --strict, 2 bad input or usage.
-            """)
+
+            Examples:
+              labelgen Localizations/strings/de.json --style Localizations/styles/score.json
+              labelgen Localizations/strings/*.json --style button.json --keys 'menu.*' --out build/labels
+            """,
+        version: Labelgen.version)
 
     @Argument(help: ArgumentHelp("String tables (JSON, flat or nested).", valueName: "strings-file"))
     var tables: [String]
@@ -44,7 +51,7 @@ struct Generate: ParsableCommand {
     @Option(help: ArgumentHelp("Folder of bundled fonts (default: $LABELGEN_FONTS, else the Fonts/ folder found next to the tool or above the current folder).", valueName: "dir"))
     var fonts: String?
 
-    @Flag(help: "Exit 1 when a label is truncated or has characters no font covers.")
+    @Flag(help: "Exit 1 when a label is truncated, overflows its box, or has characters no font covers.")
     var strict = false
 
     @Flag(help: "Print nothing but errors.")
@@ -94,8 +101,7 @@ struct Generate: ParsableCommand {
             while let index = next.take(below: plan.labels.count) {
                 let label = plan.labels[index]
                 do {
-                    results.set(index, .success(try Self.render(label, engine: engine, renderer: renderer,
-                                                                encoder: encoder, into: outFolder)))
+                    results.set(index, .success(try Self.render(label, engine: engine, renderer: renderer, encoder: encoder)))
                 } catch {
                     results.set(index, .failure(error))
                 }
@@ -103,26 +109,39 @@ struct Generate: ParsableCommand {
             }
         }
 
+        // Every label is rendered before any file is written: a run that fails on bad
+        // input leaves the previous run's outputs exactly as they were.
+        var rendered: [Rendered] = []
+        for (label, result) in zip(plan.labels, results.values) {
+            switch result {
+            case .failure(let error as LayoutError):
+                throw Failure.badInput("\(styleURL.lastPathComponent): key \"\(label.key)\" (locale \(label.locale), \(label.source)): \(error)")
+            case .failure(let error):
+                throw Failure.badInput("\(label.source): key \"\(label.key)\": \(error)")
+            case .success(let value):
+                rendered.append(value)
+            }
+        }
+
         var manifests: [String: Manifest] = [:]
         var written = 0
         var failedStrict: [String] = []
-        for (label, result) in zip(plan.labels, results.values) {
-            switch result {
-            case .failure(let error):
-                throw Failure.badInput("\(label.source): key \"\(label.key)\": \(error)")
-            case .success(let rendered):
-                manifests[label.locale, default: Manifest(tool: "labelgen \(Labelgen.version)", locale: label.locale,
-                                                          style: styleURL.lastPathComponent, labels: [])]
-                    .labels.append(rendered.manifest)
-                written += rendered.filesWritten
-                if rendered.manifest.truncated || rendered.manifest.missingCharacters != nil {
-                    failedStrict.append("\(label.locale)/\(label.key)")
-                }
+        for (label, rendered) in zip(plan.labels, rendered) {
+            for file in rendered.files {
+                let url = outFolder.appendingPathComponent(label.locale).appendingPathComponent(file.name)
+                if try Self.write(file.data, to: url) { written += 1 }
+            }
+            manifests[label.locale, default: Manifest(tool: "labelgen \(Labelgen.version)", locale: label.locale,
+                                                      style: styleURL.lastPathComponent, labels: [])]
+                .labels.append(rendered.manifest)
+            if rendered.manifest.truncated || rendered.manifest.fit == FitOutcome.overflows.rawValue
+                || rendered.manifest.missingCharacters != nil {
+                failedStrict.append("\(label.locale)/\(label.key)")
             }
         }
         for (locale, manifest) in manifests.sorted(by: { $0.key < $1.key }) {
             let url = outFolder.appendingPathComponent(locale).appendingPathComponent("manifest.json")
-            if try AtomicWriter.write(try manifest.encoded(), to: url) { written += 1 }
+            if try Self.write(try manifest.encoded(), to: url) { written += 1 }
             let shrunk = manifest.labels.filter { $0.fit == FitOutcome.shrunk.rawValue }.count
             let truncated = manifest.labels.filter(\.truncated).count
             progress.note("\(locale): \(manifest.labels.count) labels, \(shrunk) shrunk, \(truncated) truncated")
@@ -136,20 +155,29 @@ struct Generate: ParsableCommand {
 
     fileprivate struct Rendered {
         var manifest: Manifest.Label
-        var filesWritten: Int
+        var files: [(name: String, data: Data)]
+    }
+
+    /// Writes a file atomically, turning a failure into an error naming the file.
+    private static func write(_ data: Data, to url: URL) throws -> Bool {
+        do {
+            return try AtomicWriter.write(data, to: url)
+        } catch {
+            let reason = (error as NSError).userInfo[NSUnderlyingErrorKey].map { "\($0)" } ?? error.localizedDescription
+            throw Failure.badInput("\(url.path): cannot write: \(reason)")
+        }
     }
 
     private static func render(_ label: PlannedLabel, engine: LayoutEngine, renderer: Renderer,
-                               encoder: PNGEncoder, into outFolder: URL) throws -> Rendered {
+                               encoder: PNGEncoder) throws -> Rendered {
         let layout = try engine.layout(label.text, style: label.style, locale: label.locale)
         var images: [Manifest.Image] = []
-        var written = 0
+        var files: [(name: String, data: Data)] = []
         for scale in label.scales {
             let rendered = try renderer.render(layout, scale: scale)
             let png = try encoder.encode(rendered.image)
             let file = FileNames.fileName(forKey: label.key, scale: scale)
-            let url = outFolder.appendingPathComponent(label.locale).appendingPathComponent(file)
-            if try AtomicWriter.write(png, to: url) { written += 1 }
+            files.append((file, png))
             images.append(Manifest.Image(
                 scale: scale, file: file, width: rendered.image.width, height: rendered.image.height,
                 boxOrigin: [rendered.boxOriginX, rendered.boxOriginY], baselines: rendered.baselines,
@@ -164,7 +192,7 @@ struct Generate: ParsableCommand {
                 : layout.missingCharacters.map { String(format: "U+%04X", $0.value) },
             fallbackFonts: layout.fallbackFaces.isEmpty ? nil : layout.fallbackFaces.map(\.family),
             images: images)
-        return Rendered(manifest: manifest, filesWritten: written)
+        return Rendered(manifest: manifest, files: files)
     }
 }
 

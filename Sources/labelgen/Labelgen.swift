@@ -19,27 +19,15 @@ struct Failure: Error, CustomStringConvertible {
     static func badInput(_ message: String) -> Failure { Failure(message: message, status: .badInput) }
 }
 
-@main
-struct Labelgen: ParsableCommand {
+/// The tool's name and version, as the manifest records them.
+enum Labelgen {
     static let version = "0.1.0"
+}
 
-    static let configuration = CommandConfiguration(
-        commandName: "labelgen",
-        abstract: "Render localized strings as styled label PNGs.",
-        discussion: """
-            Reads string tables and a style file and writes one PNG per string key and \
-            locale, at every scale the style asks for, with a manifest per locale.
-
-            Examples:
-              labelgen Localizations/strings/de.json --style Localizations/styles/score.json
-              labelgen Localizations/strings/*.json --style button.json --keys 'menu.*' --out build/labels
-            """,
-        version: version,
-        subcommands: [Generate.self],
-        defaultSubcommand: Generate.self)
-
+extension Generate {
     /// Runs the command and maps every failure to the design's exit statuses: usage
-    /// errors exit 2 (swift-argument-parser would exit 64 on Linux).
+    /// errors exit 2 (swift-argument-parser would exit 64 on Linux), and so does any
+    /// error that is not a label failing `--strict`.
     static func main() {
         do {
             var command = try parseAsRoot()
@@ -48,11 +36,10 @@ struct Labelgen: ParsableCommand {
             FileHandle.standardError.write(Data("labelgen: \(failure.message)\n".utf8))
             Foundation.exit(failure.status.rawValue)
         } catch {
-            let code = exitCode(for: error)
-            if code == .success || code.rawValue == ExitStatus.labelsFailed.rawValue {
-                exit(withError: error)
-            }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            // Help and --version are "errors" that exit 0; swift-argument-parser prints them.
+            if exitCode(for: error) == .success { exit(withError: error) }
+            let message = error is ExitCode ? "" : fullMessage(for: error)
+            if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
             Foundation.exit(ExitStatus.badInput.rawValue)
         }
     }

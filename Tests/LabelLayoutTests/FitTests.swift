@@ -61,6 +61,15 @@ struct FitTests {
         #expect(line.text.hasPrefix("اجمع"))
     }
 
+    @Test("a box too low for one whole line overflows; the text is not cut")
+    func tooLow() throws {
+        let layout = try engine.layout("Chapter 1: The Lost Coast", style: style(size: 40, box: Box(width: 900, height: 20), minSize: 20, maxLines: 1), locale: "en")
+        #expect(layout.fitOutcome == .overflows)
+        #expect(!layout.isTruncated)
+        #expect(layout.lineTexts == ["Chapter 1: The Lost Coast"])
+        #expect(layout.fontSize == 20)
+    }
+
     @Test("head and middle truncation keep the end, or both ends")
     func headAndMiddle() throws {
         let text = "Level_01_The_Lost_Coast_Final"
