@@ -28,7 +28,10 @@ public final class LayoutEngine: Sendable {
         switch style.direction {
         case .ltr: direction = .ltr
         case .rtl: direction = .rtl
-        case .auto: direction = .auto(defaultRTL: Self.rightToLeftLanguages.contains(language))
+        case .auto:
+            // A string of a right-to-left locale is a right-to-left paragraph even when it
+            // starts with a Latin name ("Alex הצטרף למשחק"); other locales go by the text.
+            direction = Self.rightToLeftLanguages.contains(language) ? .rtl : .auto(defaultRTL: false)
         }
 
         func prepare(_ text: String) throws(LayoutError) -> PreparedText {

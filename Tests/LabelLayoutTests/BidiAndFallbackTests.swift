@@ -43,6 +43,18 @@ struct BidiAndFallbackTests {
         for line in layout.lines { #expect(abs(line.x + line.width - layout.textRect.maxX) < 0.01) }
     }
 
+    @Test("a Hebrew string starting with a Latin name is still a right-to-left paragraph")
+    func localeDirection() throws {
+        let text = "Alex הצטרף למשחק"
+        let layout = try engine.layout(text, style: style(size: 30), locale: "he")
+        let line = layout.lines[0]
+        #expect(line.isRightToLeft)
+        // "Alex" comes first logically, so in a right-to-left paragraph it is rightmost.
+        #expect(x(of: 0, in: line)! > x(of: 5, in: line)!)
+        let english = try engine.layout("Alex joined", style: style(size: 30), locale: "en")
+        #expect(!english.lines[0].isRightToLeft)
+    }
+
     @Test("numbers inside Hebrew keep their digit order")
     func hebrewNumbers() throws {
         let text = "שלב 12"
