@@ -23,6 +23,7 @@ let package = Package(
         systemLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: "libharfbuzz-dev"),
         systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: "libfontconfig-dev"),
         systemLibrary("CFriBidi", pkgConfig: "fribidi", apt: "libfribidi-dev"),
+        systemLibrary("CFreeType", pkgConfig: "freetype2", apt: "libfreetype-dev"),
         systemLibrary("CCairo", pkgConfig: "cairo", apt: "libcairo2-dev"),
         systemLibrary("CZlib", pkgConfig: "zlib", apt: "zlib1g-dev"),
         .target(
@@ -32,7 +33,7 @@ let package = Package(
         .target(name: "StyledText"),
         .target(
             name: "LabelLayout",
-            dependencies: ["StyledText", "CHarfBuzz", "CFontconfig", "CFriBidi", "CLineBreak"]
+            dependencies: ["StyledText", "CHarfBuzz", "CFreeType", "CFontconfig", "CFriBidi", "CLineBreak"]
         ),
         .target(
             name: "TextRender",

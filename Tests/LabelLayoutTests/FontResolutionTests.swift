@@ -53,6 +53,9 @@ struct FontResolutionTests {
             fileSearchDirectories: [packageRoot.path]))
         let chain = try pinned.fontChain(for: FontSpec(size: 20, files: ["Fonts/NotoSansHebrew-Bold.ttf"]), locale: "he")
         #expect(chain[0].path.hasSuffix("NotoSansHebrew-Bold.ttf"))
+        // The family and weight are read from the file itself.
+        #expect(chain[0].family == "Noto Sans Hebrew")
+        #expect(chain[0].weight == 700)
         #expect {
             _ = try pinned.fontChain(for: FontSpec(size: 20, files: ["Fonts/Missing.ttf"]), locale: "en")
         } throws: { "\($0)".contains("Missing.ttf") }

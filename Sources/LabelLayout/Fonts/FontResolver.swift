@@ -83,7 +83,11 @@ final class FontResolver: @unchecked Sendable {
         var chain: [FontFace] = []
         if !font.files.isEmpty {
             for file in font.files {
-                chain.append(try face(FontMatch(path: try locate(file), index: 0, family: font.family ?? "", weight: font.weight)))
+                let path = try locate(file)
+                guard let info = FontFileInfo.read(path: path, index: 0) else {
+                    throw .fontUnreadable(path: path, reason: "it is not a font file FreeType can read")
+                }
+                chain.append(try face(FontMatch(path: path, index: 0, family: info.family, weight: info.weight)))
             }
         }
         let family = font.family ?? "Noto Sans"
