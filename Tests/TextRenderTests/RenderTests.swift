@@ -141,6 +141,24 @@ struct RenderTests {
         }
     }
 
+    @Test("a tight canvas crops to ink plus effects, clips nothing, and reports the box origin")
+    func tightCanvas() throws {
+        let layout = try label("Go", size: 40, box: Box(width: 400, height: 200)) {
+            $0.canvas = .tight
+            $0.stroke = Stroke(width: 3, color: .black)
+            $0.shadows = [Shadow(color: .black, offsetX: 0, offsetY: 5, blur: 6)]
+        }
+        let rendered = try Renderer().render(layout, scale: 2)
+        let image = rendered.image
+        #expect(image.width < 800 && image.height < 400)
+        for x in 0..<image.width { #expect(image[x, 0].a == 0 && image[x, image.height - 1].a == 0) }
+        for y in 0..<image.height { #expect(image[0, y].a == 0 && image[image.width - 1, y].a == 0) }
+        // The ink's left edge sits where the layout put it, relative to the reported origin.
+        let ink = try #require(image.inkBounds(threshold: 128))
+        let expectedLeft = Double(rendered.boxOriginX) + (layout.inkBounds.minX - 3) * 2
+        #expect(abs(Double(ink.minX) - expectedLeft) <= 3)
+    }
+
     @Test("a shadow with offset [0, 0] glows around the text")
     func glow() throws {
         let plain = try label("O", size: 60, box: Box(width: 160, height: 120))

@@ -69,21 +69,6 @@ final class FontConfig: @unchecked Sendable {
         }
     }
 
-    /// Every font in the configuration, in a stable order (by file, then face).
-    func allFonts() -> [FontMatch] {
-        lock.withLock {
-            guard let set = FcConfigGetFonts(config, FcSetApplication) ?? FcConfigGetFonts(config, FcSetSystem) else {
-                return []
-            }
-            var matches: [FontMatch] = []
-            for i in 0..<Int(set.pointee.nfont) {
-                guard let font = set.pointee.fonts[i], let match = Self.match(from: font) else { continue }
-                matches.append(match)
-            }
-            return matches.sorted { ($0.path, $0.index) < ($1.path, $1.index) }
-        }
-    }
-
     private static func match(from pattern: OpaquePointer) -> FontMatch? {
         var file: UnsafeMutablePointer<FcChar8>?
         guard FcPatternGetString(pattern, CFontconfig_FILE, 0, &file) == FcResultMatch, let file else {

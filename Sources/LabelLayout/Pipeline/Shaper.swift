@@ -16,7 +16,6 @@ struct ShapedGlyph: Sendable {
 struct ShapedItem: Sendable {
     var item: TextItem
     var glyphs: [ShapedGlyph]
-    var isRTL: Bool { item.level & 1 == 1 }
 }
 
 /// A text shaped once at the reference size, with the per-character measures that line

@@ -23,16 +23,10 @@ struct Canvas {
             originY = 0
             return
         }
-        let stroke = style.stroke?.width ?? 0
-        let ink = layout.inkBounds
-        var reach = ink.outset(top: stroke, left: stroke, bottom: stroke, right: stroke)
-        for shadow in style.shadows {
-            let grow = stroke + max(0, shadow.spread) + 1.5 * max(0, shadow.blur)
-            var shadowRect = ink.outset(top: grow, left: grow, bottom: grow, right: grow)
-            shadowRect.x += shadow.offsetX
-            shadowRect.y += shadow.offsetY
-            reach = reach.union(shadowRect)
-        }
+        // The same extents that inset the text in its box (one formula for both).
+        let extents = style.effectExtents
+        let reach = layout.inkBounds.outset(top: extents.top, left: extents.left,
+                                            bottom: extents.bottom, right: extents.right)
         // One more pixel each side for anti-aliasing.
         let x0 = Int((reach.minX * scale).rounded(.down)) - 1
         let y0 = Int((reach.minY * scale).rounded(.down)) - 1
