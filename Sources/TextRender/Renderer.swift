@@ -27,9 +27,11 @@ public struct Renderer: Sendable {
         let context = CairoContext(surface)
         let paths = GlyphPaths(layout: layout, canvas: canvas, scratch: context)
         let style = layout.style
-        let silhouettes = Silhouettes(canvas: canvas, paths: paths)
+        let pictures = try ColorPictures(paths.pictures)
+        let silhouettes = Silhouettes(canvas: canvas, paths: paths, pictures: pictures)
 
         let fillMask = try silhouettes.fill()
+        let outlineMask = pictures.isEmpty ? fillMask : try silhouettes.outlineFill()
         var stroked: CairoSurface?
         var ring: CairoSurface?
         if let stroke = style.stroke, stroke.width > 0, stroke.color.alpha > 0 {
@@ -48,8 +50,8 @@ public struct Renderer: Sendable {
                            join: style.stroke?.join ?? .round, inkRegion: region)
                 .draw(style.shadows, on: context, stroked: stroked)
         }
-        try FillPass(canvas: canvas, paths: paths)
-            .draw(fill: style.fill, fillMask: fillMask, stroke: style.stroke, ring: ring, on: context, labelInk: labelInk)
+        try FillPass(canvas: canvas, paths: paths, pictures: pictures)
+            .draw(fill: style.fill, fillMask: outlineMask, stroke: style.stroke, ring: ring, on: context, labelInk: labelInk)
 
         let baselines = layout.lines.map { Int(($0.baseline * scale + Double(canvas.originY)).rounded()) }
         return RenderedLabel(image: RGBAImage(cairo: surface), scale: scale,

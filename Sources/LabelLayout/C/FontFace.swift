@@ -29,6 +29,9 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     let font: OpaquePointer
     private let coverage: OpaquePointer
     let outlineCache = LockedCache<UInt32, GlyphOutline>()
+    /// Whether glyphs may be PNG pictures (colour emoji) rather than outlines.
+    public let hasColorBitmaps: Bool
+    let bitmapCache = LockedCache<UInt32, ColorBitmap?>()
 
     init(path: String, index: Int, family: String, weight: Int) throws(LayoutError) {
         guard let blob = hb_blob_create_from_file_or_fail(path) else {
@@ -65,6 +68,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         self.face = face
         self.font = font
         self.coverage = coverage
+        self.hasColorBitmaps = hb_ot_color_has_png(face) != 0
 
         func metric(_ tag: hb_ot_metrics_tag_t) -> Int32? {
             var value: hb_position_t = 0

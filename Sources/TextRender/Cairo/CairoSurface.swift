@@ -39,6 +39,19 @@ final class CairoSurface {
         self.format = format
     }
 
+    /// Takes ownership of an image surface Cairo has already created (from a PNG, say).
+    init(adopting surface: OpaquePointer, doing: String) throws(RenderError) {
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw .cairo(status, doing)
+        }
+        self.pointer = surface
+        self.width = Int(cairo_image_surface_get_width(surface))
+        self.height = Int(cairo_image_surface_get_height(surface))
+        self.format = cairo_image_surface_get_format(surface) == CAIRO_FORMAT_A8 ? .alpha : .argb
+    }
+
     deinit {
         cairo_surface_destroy(pointer)
     }

@@ -9,6 +9,7 @@ import StyledText
 struct FillPass {
     let canvas: Canvas
     let paths: GlyphPaths
+    let pictures: ColorPictures
 
     func draw(fill: Fill, fillMask: CairoSurface, stroke: Stroke?, ring: CairoSurface?,
               on context: CairoContext, labelInk: (top: Double, bottom: Double, left: Double, right: Double)?) throws(RenderError) {
@@ -44,6 +45,9 @@ struct FillPass {
                 cairo_pattern_destroy(pattern)
             }
         }
+        // Colour pictures cover exactly what the ring left out for them, so adding
+        // them keeps the layer's coverage exact at their edges too.
+        pictures.paint(on: context)
         cairo_pop_group_to_source(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         cairo_paint(cr)

@@ -8,10 +8,22 @@ struct GlyphPaths {
     var lines: [CairoPath]
     /// The ink top and bottom of each line in canvas pixels (nil for empty lines).
     var lineInk: [(top: Double, bottom: Double, left: Double, right: Double)?]
+    /// Colour glyphs stored as pictures, which have no outline to add to a path.
+    var pictures: [PlacedPicture]
+
+    /// A colour glyph's picture and the canvas rectangle it fills.
+    struct PlacedPicture {
+        var bitmap: ColorBitmap
+        var x: Double
+        var y: Double
+        var width: Double
+        var height: Double
+    }
 
     init(layout: LabelLayout, canvas: Canvas, scratch: CairoContext) {
         var paths: [CairoPath] = []
         var inks: [(top: Double, bottom: Double, left: Double, right: Double)?] = []
+        var pictures: [PlacedPicture] = []
         let cr = scratch.pointer
         for line in layout.lines {
             cairo_new_path(cr)
@@ -23,7 +35,13 @@ struct GlyphPaths {
                 for glyph in run.glyphs {
                     let origin = canvas.point(glyph.x, glyph.y)
                     let ox = origin.x, oy = origin.y + snap
-                    Self.append(run.face.outline(glyph: glyph.id), to: cr, x: ox, y: oy, size: size)
+                    if let bitmap = run.face.colorBitmap(glyph: glyph.id) {
+                        pictures.append(PlacedPicture(
+                            bitmap: bitmap, x: ox + bitmap.minX * size, y: oy - bitmap.maxY * size,
+                            width: (bitmap.maxX - bitmap.minX) * size, height: (bitmap.maxY - bitmap.minY) * size))
+                    } else {
+                        Self.append(run.face.outline(glyph: glyph.id), to: cr, x: ox, y: oy, size: size)
+                    }
                     if let box = run.face.inkExtents(glyph: glyph.id) {
                         let top = oy - box.maxY * size, bottom = oy - box.minY * size
                         let left = ox + box.minX * size, right = ox + box.maxX * size
@@ -38,6 +56,7 @@ struct GlyphPaths {
         cairo_new_path(cr)
         lines = paths
         lineInk = inks
+        self.pictures = pictures
     }
 
     func appendAll(to context: CairoContext) {

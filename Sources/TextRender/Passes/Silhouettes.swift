@@ -7,15 +7,27 @@ import StyledText
 struct Silhouettes {
     let canvas: Canvas
     let paths: GlyphPaths
+    let pictures: ColorPictures
 
-    /// The glyphs' own coverage.
-    func fill() throws(RenderError) -> CairoSurface {
+    /// The coverage of the outline glyphs, which the style's fill paints.
+    func outlineFill() throws(RenderError) -> CairoSurface {
         let mask = try CairoSurface(width: canvas.width, height: canvas.height, format: .alpha)
         let context = CairoContext(mask)
         cairo_set_fill_rule(context.pointer, CAIRO_FILL_RULE_WINDING)
         paths.appendAll(to: context)
         cairo_fill(context.pointer)
         try context.check("filling the glyphs")
+        return mask
+    }
+
+    /// The coverage of all glyphs, colour pictures included: what a stroke goes around.
+    func fill() throws(RenderError) -> CairoSurface {
+        let mask = try outlineFill()
+        if !pictures.isEmpty {
+            let context = CairoContext(mask)
+            pictures.paint(on: context)
+            try context.check("drawing colour glyphs")
+        }
         return mask
     }
 
@@ -42,6 +54,10 @@ struct Silhouettes {
         }
         cairo_fill(cr)
         try context.check("stroking the glyphs")
+        if !pictures.isEmpty {
+            ColorPictures.union(mask, with: try pictures.grownCoverage(
+                width: canvas.width, height: canvas.height, radius: outset))
+        }
         return mask
     }
 

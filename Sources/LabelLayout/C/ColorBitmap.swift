@@ -1,0 +1,36 @@
+import CHarfBuzz
+
+/// A colour glyph stored as a picture (CBDT or sbix, as in Noto Color Emoji): PNG bytes
+/// and the box, in em, that the picture covers around the glyph origin.
+public struct ColorBitmap: Sendable, Hashable {
+    /// The glyph's PNG image, as stored in the font.
+    public var png: [UInt8]
+    /// The box the image fills, in em, y up: the same box as the glyph's ink extents.
+    public var minX: Double
+    public var minY: Double
+    public var maxX: Double
+    public var maxY: Double
+}
+
+extension FontFace {
+    /// The glyph's colour picture, or nil for an outline glyph. Cached per face.
+    public func colorBitmap(glyph: UInt32) -> ColorBitmap? {
+        guard hasColorBitmaps else { return nil }
+        if let cached = bitmapCache.withLock({ $0[glyph] }) { return cached }
+        let bitmap = readBitmap(glyph)
+        bitmapCache.withLock { $0[glyph] = .some(bitmap) }
+        return bitmap
+    }
+
+    private func readBitmap(_ glyph: UInt32) -> ColorBitmap? {
+        guard let blob = hb_ot_color_glyph_reference_png(font, glyph) else { return nil }
+        defer { hb_blob_destroy(blob) }
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(blob, &length), length > 0,
+              let box = inkExtents(glyph: glyph) else { return nil }
+        let bytes = data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
+            Array(UnsafeBufferPointer(start: $0, count: Int(length)))
+        }
+        return ColorBitmap(png: bytes, minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY)
+    }
+}
