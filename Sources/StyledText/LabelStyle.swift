@@ -118,6 +118,9 @@ public struct LabelStyle: Sendable, Hashable {
     public var scales: [Double] = [1]
     /// The paragraph's base direction.
     public var direction: TextDirection = .auto
+    /// Sample values for placeholders, keyed as written in strings (`%d`, `%1$@`,
+    /// `{name}`) or by name (`name`); see ``Placeholders``.
+    public var samples: [String: String] = [:]
 
     /// Creates a style with every field but the font at its default.
     ///

@@ -17,7 +17,7 @@ struct StyleDecoder {
 
     static let styleFields = [
         "font", "fill", "stroke", "shadows", "box", "align", "verticalAlign", "maxLines", "wrap",
-        "truncate", "lineHeight", "tracking", "canvas", "scales", "direction",
+        "truncate", "lineHeight", "tracking", "canvas", "scales", "direction", "samples",
     ]
     static let fontFields = ["family", "weight", "italic", "size", "minSize", "files"]
     static let fillFields = ["gradient"]
@@ -87,6 +87,9 @@ struct StyleDecoder {
         }
         if let direction = object["direction"] {
             style.direction = try choice(direction, at: path.appending("direction"))
+        }
+        if let samples = object["samples"] {
+            style.samples = try self.samples(samples, at: path.appending("samples"))
         }
         if mode == .complete {
             try checkAgreement(style, at: path)
@@ -246,6 +249,17 @@ struct StyleDecoder {
             box.height = try number(height, at: path.appending("height"), .positive)
         }
         return box
+    }
+
+    private func samples(_ value: JSONValue, at path: JSONPath) throws(StyleError) -> [String: String] {
+        guard case .object(let members) = value else {
+            throw mismatch(path, expected: "an object of placeholder sample texts, like {\"%d\": \"42\"}", got: value)
+        }
+        var samples: [String: String] = [:]
+        for member in members {
+            samples[member.key] = try string(member.value, at: path.appending(member.key))
+        }
+        return samples
     }
 
     private func scales(_ value: JSONValue, at path: JSONPath) throws(StyleError) -> [Double] {
