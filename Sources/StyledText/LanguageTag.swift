@@ -19,7 +19,7 @@ struct LanguageTag: Sendable, Hashable {
               language.allSatisfy({ $0.isASCII && $0.isLetter }) else {
             return nil
         }
-        var written = [language.lowercased()]
+        var written = [Self.replacedLanguages[language.lowercased()] ?? language.lowercased()]
         for part in parts.dropFirst() {
             guard (1...8).contains(part.count), part.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
                 return nil
@@ -37,7 +37,41 @@ struct LanguageTag: Sendable, Hashable {
         normalized = written.joined(separator: "-")
     }
 
+    /// Parses a locale name as file names and gettext headers write it: a tag, or a
+    /// POSIX name such as `pt_BR`, `de_DE.UTF-8` or `sr@latin`. The charset is dropped,
+    /// `@latin` and `@cyrillic` become scripts (`sr-Latn`), and other modifiers become
+    /// variants (`ca@valencia` gives `ca-valencia`).
+    init?(localeName text: String) {
+        var name = Substring(text)
+        var modifier = ""
+        if let at = name.firstIndex(of: "@") {
+            modifier = String(name[name.index(after: at)...])
+            name = name[..<at]
+        }
+        if let dot = name.firstIndex(of: ".") {
+            name = name[..<dot]
+        }
+        var parts = name.split(separator: "_", omittingEmptySubsequences: false)
+            .flatMap { $0.split(separator: "-", omittingEmptySubsequences: false) }
+            .map(String.init)
+        if let script = Self.modifierScripts[modifier.lowercased()] {
+            // A script goes right after the language, before any region: sr_RS@latin is sr-Latn-RS.
+            parts.insert(script, at: min(1, parts.count))
+        } else if (5...8).contains(modifier.count) {
+            // Shorter modifiers (`@euro`) are no BCP 47 variant and say nothing about the language.
+            parts.append(modifier)
+        }
+        self.init(parts.joined(separator: "-"))
+    }
+
     var language: String { subtags[0] }
+
+    /// gettext's script modifiers and the ISO 15924 codes they stand for.
+    private static let modifierScripts = ["latin": "Latn", "cyrillic": "Cyrl"]
+
+    /// Deprecated ISO 639 codes that Android folders (`values-iw/`) and old tools still
+    /// write, with their IANA registry replacements, so both spellings name one locale.
+    private static let replacedLanguages = ["in": "id", "iw": "he", "ji": "yi", "jw": "jv", "mo": "ro"]
 
     /// Whether a style override for this tag applies to text in `locale`: same language,
     /// and every further subtag of this tag appears in `locale`. So `zh`, `zh-Hans`,

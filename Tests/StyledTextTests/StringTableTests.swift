@@ -113,9 +113,9 @@ struct StringTableTests {
         defer { directory.cleanUp() }
         let url = try directory.write("a = b", to: "de.txt")
         let error = #expect(throws: StringTableError.self) { try StringTable.load(contentsOf: url) }
-        #expect(error?.message == #"unsupported string table format (".txt"); expected one of .json"#)
+        #expect(error?.message == #"unsupported string table format (".txt"); expected one of .json, .strings, .xcstrings, .xml, .po"#)
         #expect(StringTableFormat(fileExtension: "JSON") == .json)
-        #expect(StringTableFormat(fileExtension: "strings") == nil)
+        #expect(StringTableFormat(fileExtension: "stringsdict") == nil)
     }
 
     @Test("A missing file is an error naming it")

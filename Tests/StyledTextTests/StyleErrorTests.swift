@@ -18,7 +18,7 @@ struct StyleErrorTests {
     func unknownTopLevel() throws {
         let message = try #require(loadError(##"{"font":{"size":20},"colour":"#FFF"}"##))
         #expect(message.hasPrefix("score.json: $.colour: unknown field; expected one of font, fill, stroke,"))
-        #expect(message.hasSuffix("direction, locales, keys"))
+        #expect(message.hasSuffix("direction, samples, locales, keys"))
     }
 
     @Test("Overrides may not nest locales or keys")

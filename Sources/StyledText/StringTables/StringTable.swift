@@ -14,10 +14,17 @@ public struct StringTable: Sendable, Hashable {
     public var source: String
     /// Key and text pairs, in file order.
     public var entries: [Entry]
+    /// Keys the file lists without a usable translation for this locale, in file order:
+    /// a catalog key with no localization for it, an empty gettext `msgstr`, a `fuzzy`
+    /// gettext entry, or an Android `@string/` reference to a string the file lacks.
+    /// They have no entry, so a report can list what is left to translate.
+    public var untranslatedKeys: [String]
 
     /// One translated string.
     public struct Entry: Sendable, Hashable {
-        /// The string key; nested JSON objects join their names with dots (`menu.play`).
+        /// The string key. Nested JSON objects join their names with dots (`menu.play`);
+        /// plural, device and array variants add `#` and the variant (`apples#one`,
+        /// `title#iphone`, `planets#0`); a gettext context comes first (`menu.Open`).
         public var key: String
         /// The translated text.
         public var value: String
@@ -39,22 +46,61 @@ public struct StringTable: Sendable, Hashable {
     ///   - locale: A BCP 47 tag.
     ///   - source: Where the entries came from, for messages.
     ///   - entries: Key and text pairs in order.
-    public init(locale: String, source: String, entries: [Entry]) {
+    ///   - untranslatedKeys: Keys listed without a translation; see ``untranslatedKeys``.
+    public init(locale: String, source: String, entries: [Entry], untranslatedKeys: [String] = []) {
         self.locale = locale
         self.source = source
         self.entries = entries
+        self.untranslatedKeys = untranslatedKeys
     }
 
-    /// Reads a string table, choosing the format by the file extension.
+    /// Reads a string table of one locale, choosing the format by the file extension.
+    ///
+    /// ```swift
+    /// let german = try StringTable.load(contentsOf: URL(fileURLWithPath: "de.lproj/Localizable.strings"))
+    /// let french = try StringTable.load(contentsOf: URL(fileURLWithPath: "Localizable.xcstrings"), locale: "fr")
+    /// ```
     ///
     /// - Parameters:
-    ///   - url: The table file; only `.json` is understood so far.
-    ///   - locale: The table's locale; when `nil`, it is read from the path (see
-    ///     ``localeFromPath(_:)``).
+    ///   - url: The table file: `.json`, `.strings`, `.xcstrings`, Android `.xml` or `.po`
+    ///     (see ``StringTableFormat``).
+    ///   - locale: The table's locale. When `nil`, it is read from the path (see
+    ///     ``localeFromPath(_:)``), else from the file itself (a `.po` header's
+    ///     `Language:`, or a String Catalog that holds a single locale).
     /// - Throws: A ``StringTableError`` for an unknown format, an undeterminable
-    ///   locale, an unreadable file, or content that is not a string table.
+    ///   locale, an unreadable file, content that is not a string table, or a String
+    ///   Catalog that holds several locales while `locale` is `nil` (use
+    ///   ``loadAll(contentsOf:locale:)`` for those).
     public static func load(contentsOf url: URL, locale: String? = nil) throws(StringTableError) -> StringTable {
-        let source = url.isFileURL ? url.relativePath : url.absoluteString
+        let tables = try loadAll(contentsOf: url, locale: locale)
+        guard tables.count == 1, let table = tables.first else {
+            throw StringTableError(
+                file: sourceName(of: url), place: "",
+                message: "the string catalog holds \(tables.count) locales ("
+                    + tables.map(\.locale).joined(separator: ", ") + "); pass --locale to choose one")
+        }
+        return table
+    }
+
+    /// Reads every table a file holds: one for most formats, one per locale for a String
+    /// Catalog (`.xcstrings`) when no locale is given.
+    ///
+    /// ```swift
+    /// let url = URL(fileURLWithPath: "Localizable.xcstrings")
+    /// for table in try StringTable.loadAll(contentsOf: url) {
+    ///     print(table.locale, table.entries.count, table.untranslatedKeys)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - url: The table file; see ``load(contentsOf:locale:)``.
+    ///   - locale: Only this locale. For a catalog, it must be its source language or
+    ///     one of its localizations; for other formats it overrides the path.
+    /// - Returns: The tables, a catalog's source language first, then its other locales
+    ///   in alphabetical order.
+    /// - Throws: A ``StringTableError``, as ``load(contentsOf:locale:)`` does.
+    public static func loadAll(contentsOf url: URL, locale: String? = nil) throws(StringTableError) -> [StringTable] {
+        let source = sourceName(of: url)
         guard let format = StringTableFormat(fileExtension: url.pathExtension) else {
             let found = url.pathExtension.isEmpty ? "no extension" : "\".\(url.pathExtension)\""
             throw StringTableError(
@@ -62,33 +108,64 @@ public struct StringTable: Sendable, Hashable {
                 message: "unsupported string table format (\(found)); expected one of "
                     + StringTableFormat.supportedExtensions.joined(separator: ", "))
         }
-        let resolvedLocale: String
-        if let locale {
-            resolvedLocale = LanguageTag(locale)?.normalized ?? locale.replacingOccurrences(of: "_", with: "-")
-        } else if let detected = localeFromPath(url.path) {
-            resolvedLocale = detected
-        } else {
-            throw StringTableError(
-                file: source, place: "",
-                message: "cannot tell the locale from the file name or folder (such as de.json, de.lproj/ "
-                    + "or values-de/); pass --locale")
-        }
+        let requested = locale.map(normalizedLocale)
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
             throw StringTableError(file: source, place: "", message: "cannot read the file: \(StyleSheet.reason(error))")
         }
-        return StringTable(locale: resolvedLocale, source: source, entries: try format.parse(data, source: source))
+        switch try format.parse(data, source: source) {
+        case .single(let content):
+            // The path wins over a locale the file declares: it is what the build uses
+            // to place the file, and the declaration is often left at a template's value.
+            guard let resolved = requested ?? localeFromPath(url.path) ?? content.declaredLocale else {
+                throw StringTableError(
+                    file: source, place: "",
+                    message: "cannot tell the locale from the file name or folder (such as de.json, de.lproj/ "
+                        + "or values-de/); pass --locale")
+            }
+            return [StringTable(locale: resolved, source: source, entries: content.entries,
+                                untranslatedKeys: content.untranslatedKeys)]
+        case .catalog(let catalog):
+            let tables = catalog.localizations.map { localization in
+                StringTable(locale: localization.locale, source: source, entries: localization.content.entries,
+                            untranslatedKeys: localization.content.untranslatedKeys)
+            }
+            guard let requested else { return tables }
+            guard let table = tables.first(where: { $0.locale == requested }) else {
+                throw StringTableError(
+                    file: source, place: "",
+                    message: "the string catalog has no strings for \(requested); expected one of "
+                        + tables.map(\.locale).joined(separator: ", "))
+            }
+            return [table]
+        }
+    }
+
+    private static func sourceName(of url: URL) -> String {
+        url.isFileURL ? url.relativePath : url.absoluteString
+    }
+
+    /// `pt_br` reads as `pt-BR` and `sr@latin` as `sr-Latn`; text that is no tag at
+    /// all is kept, so the plan can reject it by name.
+    static func normalizedLocale(_ text: String) -> String {
+        LanguageTag(localeName: text)?.normalized ?? text.replacingOccurrences(of: "_", with: "-")
     }
 
     /// The locale a string table's path implies, or `nil` if it implies none.
     ///
-    /// Tried in order: the file name (`de.json`, `zh-Hans.json`, `pt_BR.json`), then the
-    /// folder: Apple `de.lproj/`, Android `values-de-rDE/` or `values-b+zh+Hans/`,
-    /// gettext `de/LC_MESSAGES/`, or a folder named by a tag (`de/`). Tags are
-    /// normalized (`pt-BR`, `zh-Hans`) and their language must be a known ISO 639 code,
-    /// so `app.json` or `Base.lproj` give `nil`.
+    /// Tried in order: the file name (`de.json`, `zh-Hans.strings`, `pt_BR.po`,
+    /// `sr@latin.po`), then the folder: Apple `de.lproj/`, Android `values-de-rDE/` or
+    /// `values-b+sr+Latn/`, gettext `de/LC_MESSAGES/`, or a folder named by a tag
+    /// (`po/de/messages.po`). Tags are normalized (`pt-BR`, `zh-Hans`, `sr-Latn`) and
+    /// their language must be a known ISO 639 code, so `app.json`, `Base.lproj` or
+    /// Android's plain `values/` give `nil`.
+    ///
+    /// ```swift
+    /// StringTable.localeFromPath("res/values-de-rDE/strings.xml")   // "de-DE"
+    /// StringTable.localeFromPath("po/pt_BR.po")                     // "pt-BR"
+    /// ```
     ///
     /// - Parameter path: A file path, relative or absolute.
     public static func localeFromPath(_ path: String) -> String? {
@@ -112,22 +189,26 @@ public struct StringTable: Sendable, Hashable {
     }
 
     private static func knownTag(_ text: String) -> String? {
-        guard let tag = LanguageTag(text), tag.isKnownLanguage else { return nil }
+        guard let tag = LanguageTag(localeName: text), tag.isKnownLanguage else { return nil }
         return tag.normalized
     }
 
-    /// Android resource qualifiers: `de`, `de-rDE`, `b+zh+Hans+CN`, possibly followed by
-    /// other qualifiers (`values-de-rDE-land`), which are dropped.
+    /// Android resource qualifiers: `de`, `de-rDE`, `b+zh+Hans+CN`, possibly after a
+    /// network code (`values-mcc262-de`) and before other qualifiers
+    /// (`values-de-rDE-land`), which are dropped.
     private static func androidTag(_ qualifiers: String) -> String? {
-        if qualifiers.hasPrefix("b+") {
-            let tag = qualifiers.dropFirst(2).split(separator: "-").first ?? ""
-            return knownTag(tag.replacingOccurrences(of: "+", with: "-"))
-        }
         let parts = qualifiers.split(separator: "-").map(String.init)
+            .drop { qualifier in
+                ["mcc", "mnc"].contains(qualifier.prefix(3).lowercased()) && qualifier.count > 3
+                    && qualifier.dropFirst(3).allSatisfy(\.isNumber)
+            }
+        if let first = parts.first, first.hasPrefix("b+") {
+            return knownTag(first.dropFirst(2).replacingOccurrences(of: "+", with: "-"))
+        }
         guard let language = parts.first else { return nil }
         var tag = language
-        if parts.count > 1, parts[1].count == 3, parts[1].hasPrefix("r") {
-            tag += "-" + parts[1].dropFirst()
+        if let region = parts.dropFirst().first, region.count == 3, region.hasPrefix("r") {
+            tag += "-" + region.dropFirst()
         }
         return knownTag(tag)
     }

@@ -2,21 +2,26 @@ import Foundation
 
 /// A file format string tables can be read from, chosen by file extension.
 ///
-/// Each format has its own parser type in its own file; adding one (Apple `.strings`,
-/// `.xcstrings`, Android `strings.xml`, gettext `.po`) means a case here and a parser.
+/// Each format has its own parser type in its own file.
 public enum StringTableFormat: String, Sendable, Hashable, CaseIterable {
     /// Flat or nested JSON objects of strings; see `JSONTableParser`.
     case json
+    /// Apple `.strings` files, UTF-8 or UTF-16; see `StringsFileParser`.
+    case strings
+    /// Xcode String Catalogs, which hold every locale in one file; see
+    /// `StringCatalogParser`.
+    case stringCatalog = "xcstrings"
+    /// Android resource files such as `values-de/strings.xml`; see `AndroidXMLParser`.
+    case androidXML = "xml"
+    /// gettext translations (`.po`); see `GettextParser`.
+    case gettext = "po"
 
     /// The format for a file extension, compared case-insensitively.
     ///
     /// - Parameter fileExtension: The extension without the dot, e.g. `json`.
     /// - Returns: `nil` if no format uses that extension.
     public init?(fileExtension: String) {
-        switch fileExtension.lowercased() {
-        case "json": self = .json
-        default: return nil
-        }
+        self.init(rawValue: fileExtension.lowercased())
     }
 
     /// The extensions that are understood, for messages and help text.
@@ -24,10 +29,30 @@ public enum StringTableFormat: String, Sendable, Hashable, CaseIterable {
         allCases.map { ".\($0.rawValue)" }
     }
 
-    /// The entries of a table in file order.
-    func parse(_ data: Data, source: String) throws(StringTableError) -> [StringTable.Entry] {
+    /// What a file holds, before a locale is chosen for it.
+    func parse(_ data: Data, source: String) throws(StringTableError) -> ParsedStrings {
         switch self {
-        case .json: try JSONTableParser(source: source).entries(from: data)
+        case .json: .single(TableContent(entries: try JSONTableParser(source: source).entries(from: data)))
+        case .strings: .single(TableContent(entries: try StringsFileParser(source: source).entries(from: data)))
+        case .stringCatalog: .catalog(try StringCatalogParser(source: source).catalog(from: data))
+        case .androidXML: .single(try AndroidXMLParser(source: source).content(from: data))
+        case .gettext: .single(try GettextParser(source: source).content(from: data))
         }
     }
+}
+
+/// The content of a string table file, by whether it holds one locale or several.
+enum ParsedStrings {
+    case single(TableContent)
+    case catalog(StringCatalog)
+}
+
+/// The strings of one locale as a parser read them.
+struct TableContent {
+    var entries: [StringTable.Entry] = []
+    /// See ``StringTable/untranslatedKeys``.
+    var untranslatedKeys: [String] = []
+    /// A locale the file names itself, as a gettext header's `Language:` does; used
+    /// when neither the caller nor the path gives one.
+    var declaredLocale: String?
 }

@@ -1,0 +1,565 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Reads Android resource files (`res/values-de/strings.xml`), giving each string the
+/// text `getString()` returns in the app.
+///
+/// - `<string name="k">` gives `k`; `<plurals name="k">` gives `k#one`, `k#other` (by
+///   each `<item quantity="…">`); `<string-array name="a">` gives `a#0`, `a#1`.
+/// - `translatable="false"` strings are skipped (they live only in `values/`), and so
+///   are `product` variants other than `default`. Other resource types (`<color>`,
+///   `<dimen>`, `<integer-array>`, …) are ignored.
+/// - The text is compiled as aapt2 does: outside double quotes, runs of whitespace
+///   become one space and a `'` must be escaped; double quotes keep whitespace and are
+///   removed; escapes are `\n \t \' \" \\ \@ \? \#` and `\uXXXX` (a surrogate pair of
+///   escapes makes one character); a string without markup loses its leading and
+///   trailing whitespace. Entities (`&lt;`) and CDATA are plain text.
+/// - Inline markup (`<b>`, `<i>`, `<annotation>`, `<xliff:g>`) is stripped to its text,
+///   as `getString()` returns it; the renderer draws styles from the style file.
+/// - A string that is only a reference (`@string/other`) takes that string's text from
+///   the same file; a reference to a string the file lacks is left out and listed as
+///   untranslated.
+/// - Entity declarations (`<!ENTITY name "…">`) are rejected: Foundation's parser
+///   drops their references, which would lose text silently.
+struct AndroidXMLParser {
+    let source: String
+
+    func content(from data: Data) throws(StringTableError) -> TableContent {
+        try rejectEntityDeclarations(in: data)
+        var reader = EventReader(events: try XMLEventRecorder.events(of: data, source: source), source: source)
+        return try reader.readResources()
+    }
+
+    /// Finds `<!ENTITY`, which no `<string>` could contain unescaped.
+    private func rejectEntityDeclarations(in data: Data) throws(StringTableError) {
+        let bytes = [UInt8](data)
+        let marker = Array("<!ENTITY".utf8)
+        guard let start = bytes.indices.first(where: { bytes[$0...].starts(with: marker) }) else { return }
+        var line = 1
+        var column = 1
+        for byte in bytes[..<start] {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        throw StringTableError(file: source, place: "\(line):\(column)",
+                               message: "entity declarations are not supported; expected the text written out "
+                                   + "in each string")
+    }
+}
+
+// MARK: - Reading the events
+
+/// What Foundation's parser reported, in order, so the resource grammar can be read
+/// by plain recursive descent instead of a delegate's state machine.
+private enum XMLEvent {
+    case start(name: String, attributes: [String: String], place: String)
+    case end(name: String)
+    case text(String, place: String)
+}
+
+private final class XMLEventRecorder: NSObject, XMLParserDelegate {
+    var events: [XMLEvent] = []
+    var failure: (code: Int, place: String)?
+
+    static func events(of data: Data, source: String) throws(StringTableError) -> [XMLEvent] {
+        let parser = XMLParser(data: data)
+        let recorder = XMLEventRecorder()
+        parser.delegate = recorder
+        parser.shouldProcessNamespaces = false
+        parser.shouldResolveExternalEntities = false
+        // parse() can return true for a truncated file while still setting the error.
+        let succeeded = parser.parse()
+        if let failure = recorder.failure {
+            throw StringTableError(file: source, place: failure.place, message: describe(code: failure.code))
+        }
+        if !succeeded || parser.parserError != nil {
+            let code = (parser.parserError as NSError?)?.code ?? 0
+            throw StringTableError(file: source, place: "\(parser.lineNumber):\(parser.columnNumber)",
+                                   message: describe(code: code))
+        }
+        return placingStartTags(recorder.events, in: data)
+    }
+
+    /// The events with each start tag placed at its `<`. libxml2 reports the position
+    /// after a tag, one column further for tags with attributes than for those
+    /// without, and on its last line when it spans several; finding the tags in the
+    /// text gives the place an editor should jump to. If the text cannot be matched
+    /// to the events (an encoding only libxml2 reads), its positions stay.
+    private static func placingStartTags(_ events: [XMLEvent], in data: Data) -> [XMLEvent] {
+        guard let scalars = try? TextDecoding.decode(data, source: "") else { return events }
+        let tags = StartTagLocator.startTags(in: scalars)
+        var result = events
+        var next = 0
+        for (position, event) in events.enumerated() {
+            guard case .start(let name, let attributes, _) = event else { continue }
+            guard next < tags.count, tags[next].name == name else { return events }
+            result[position] = .start(name: name, attributes: attributes, place: tags[next].place)
+            next += 1
+        }
+        return next == tags.count ? result : events
+    }
+
+    private func place(_ parser: XMLParser) -> String {
+        "\(parser.lineNumber):\(parser.columnNumber)"
+    }
+
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+                qualifiedName: String?, attributes: [String: String] = [:]) {
+        events.append(.start(name: elementName, attributes: attributes, place: place(parser)))
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        events.append(.end(name: elementName))
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        events.append(.text(string, place: place(parser)))
+    }
+
+    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+        events.append(.text(String(decoding: CDATABlock, as: UTF8.self), place: place(parser)))
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        // The first error is the cause; the parser's position moves on after it.
+        if failure == nil {
+            failure = ((parseError as NSError).code, place(parser))
+        }
+    }
+
+    /// Foundation reports libxml2's error number (the same numbers as Apple's
+    /// `NSXMLParserError`) and no text on Linux, so the common ones get words here.
+    private static func describe(code: Int) -> String {
+        switch code {
+        case 4: "the file is empty; expected an XML document with a <resources> element"
+        case 5: "the document ends wrongly; expected every element closed and nothing after </resources>"
+        case 6, 7, 8: "invalid character reference; expected &#NNN; or &#xHHHH; naming a character XML allows"
+        case 9: "a character XML does not allow; expected text, an entity or a tag"
+        case 23: "entity without its ';'; expected &name;"
+        case 26: "unknown entity; expected &lt; &gt; &amp; &quot; &apos; or a character reference such as &#38;"
+        case 38: "'<' in an attribute value; expected &lt;"
+        case 39: "expected a quoted attribute value, name=\"value\""
+        case 41: "attribute without a value; expected name=\"value\""
+        case 42: "the same attribute twice in one tag"
+        case 65: "expected whitespace between attributes or the end of the tag"
+        case 68: "expected a tag name after '<'; write a literal < as &lt;"
+        case 73: "expected '>' to end the tag"
+        case 76: "a closing tag does not match the open element; expected its </name>"
+        case 77: "unfinished tag; expected '>'"
+        case 80: "'--' inside a comment; expected it only to end the comment"
+        default: "malformed XML (libxml2 error \(code))"
+        }
+    }
+}
+
+/// Finds the start tags of an XML text in order, stepping over comments, CDATA,
+/// processing instructions, declarations, end tags and quoted attribute values, which
+/// may all contain `<` or `>`.
+private enum StartTagLocator {
+    static func startTags(in scalars: [Unicode.Scalar]) -> [(name: String, place: String)] {
+        var scanner = TextScanner(scalars)
+        var tags: [(name: String, place: String)] = []
+        while !scanner.isAtEnd {
+            if scanner.skip("<!--") {
+                skip(past: "-->", &scanner)
+            } else if scanner.skip("<![CDATA[") {
+                skip(past: "]]>", &scanner)
+            } else if scanner.skip("<?") {
+                skip(past: "?>", &scanner)
+            } else if scanner.skip("<!") || scanner.skip("</") {
+                skipMarkup(&scanner)
+            } else if scanner.peek() == "<" {
+                let place = scanner.place
+                scanner.advance()
+                var name = String.UnicodeScalarView()
+                while let scalar = scanner.peek(), !scalar.properties.isWhitespace, scalar != ">", scalar != "/" {
+                    name.append(scalar)
+                    scanner.advance()
+                }
+                tags.append((String(name), place))
+                skipMarkup(&scanner)
+            } else {
+                scanner.advance()
+            }
+        }
+        return tags
+    }
+
+    private static func skip(past terminator: String, _ scanner: inout TextScanner) {
+        while !scanner.isAtEnd, !scanner.skip(terminator) {
+            scanner.advance()
+        }
+    }
+
+    /// Up to the `>` that ends a tag or declaration, past quoted strings and a
+    /// DOCTYPE's bracketed internal subset.
+    private static func skipMarkup(_ scanner: inout TextScanner) {
+        var brackets = 0
+        while let scalar = scanner.next() {
+            switch scalar {
+            case "\"", "'":
+                scanner.skip { $0 != scalar }
+                scanner.advance()
+            case "[": brackets += 1
+            case "]": brackets -= 1
+            case ">" where brackets <= 0: return
+            default: break
+            }
+        }
+    }
+}
+
+/// Reads the recorded events as an Android resource file.
+private struct EventReader {
+    let events: [XMLEvent]
+    let source: String
+    private var index = 0
+    private var content = TableContent()
+    /// Where each key was defined, so a second definition can name the first.
+    private var origins: [String: String] = [:]
+    /// Keys whose text is a reference, by the name of the string referred to.
+    private var references: [String: String] = [:]
+
+    init(events: [XMLEvent], source: String) {
+        self.events = events
+        self.source = source
+    }
+
+    mutating func readResources() throws(StringTableError) -> TableContent {
+        while index < events.count {
+            let event = events[index]
+            index += 1
+            guard case .start(let name, _, let place) = event else { continue }
+            guard name == "resources" else {
+                throw StringTableError(file: source, place: place,
+                                       message: "expected <resources> as the root element, got <\(name)>")
+            }
+            try readResourceList()
+            try resolveReferences()
+            return content
+        }
+        throw StringTableError(file: source, place: "",
+                               message: "no elements; expected an XML document with a <resources> element")
+    }
+
+    private mutating func readResourceList() throws(StringTableError) {
+        while index < events.count {
+            let event = events[index]
+            index += 1
+            switch event {
+            case .end:
+                return
+            case .text(let text, let place):
+                guard text.allSatisfy(\.isWhitespace) else {
+                    throw StringTableError(file: source, place: place,
+                                           message: "text directly in <resources>; expected elements such as <string>")
+                }
+            case .start(let name, let attributes, let place):
+                let skipped = name.contains(":") || attributes["translatable"] == "false"
+                    || (attributes["product"].map { $0 != "default" } ?? false)
+                if skipped {
+                    skipElement()
+                    continue
+                }
+                switch name {
+                case "string":
+                    let key = try resourceName(attributes, element: name, place: place)
+                    let text = try readText(place: place)
+                    try add(key: key, text: text, place: place)
+                case "plurals", "string-array":
+                    let key = try resourceName(attributes, element: name, place: place)
+                    try readItems(of: name, key: key)
+                default:
+                    skipElement()
+                }
+            }
+        }
+    }
+
+    private func resourceName(_ attributes: [String: String], element: String, place: String) throws(StringTableError) -> String {
+        guard let name = attributes["name"], !name.isEmpty else {
+            throw StringTableError(file: source, place: place, message: "expected a name attribute on <\(element)>")
+        }
+        return name
+    }
+
+    /// The `<item>` children of a `<plurals>` (`key#one`) or `<string-array>` (`key#0`).
+    private mutating func readItems(of element: String, key: String) throws(StringTableError) {
+        var position = 0
+        while index < events.count {
+            let event = events[index]
+            index += 1
+            switch event {
+            case .end:
+                return
+            case .text(let text, let textPlace):
+                guard text.allSatisfy(\.isWhitespace) else {
+                    throw StringTableError(file: source, place: textPlace,
+                                           message: "text directly in <\(element)>; expected <item> elements")
+                }
+            case .start(let name, let attributes, let itemPlace):
+                guard name == "item" else {
+                    throw StringTableError(file: source, place: itemPlace,
+                                           message: "expected <item> in <\(element)>, got <\(name)>")
+                }
+                var itemKey = key + "#\(position)"
+                position += 1
+                if element == "plurals" {
+                    guard let quantity = attributes["quantity"] else {
+                        throw StringTableError(file: source, place: itemPlace,
+                                               message: "expected a quantity attribute on <item> in <plurals>")
+                    }
+                    guard StringCatalogParser.pluralCategories.contains(quantity) else {
+                        throw StringTableError(file: source, place: itemPlace,
+                                               message: "expected a quantity of "
+                                                   + StringCatalogParser.pluralCategories.joined(separator: ", ")
+                                                   + ", got \(JSONValue.quoted(quantity))")
+                    }
+                    itemKey = key + "#" + quantity
+                }
+                try add(key: itemKey, text: try readText(place: itemPlace), place: itemPlace)
+            }
+        }
+    }
+
+    private mutating func skipElement() {
+        var depth = 1
+        while index < events.count, depth > 0 {
+            switch events[index] {
+            case .start: depth += 1
+            case .end: depth -= 1
+            case .text: break
+            }
+            index += 1
+        }
+    }
+
+    private mutating func add(key: String, text: CompiledText, place: String) throws(StringTableError) {
+        if let earlier = origins[key] {
+            throw StringTableError(file: source, place: place,
+                                   message: "key \(JSONValue.quoted(key)) is already defined at \(earlier)")
+        }
+        origins[key] = place
+        if let target = text.reference {
+            references[key] = target
+        }
+        content.entries.append(StringTable.Entry(key: key, value: text.value))
+    }
+
+    /// Replaces `@string/name` texts by the named string's text, following chains;
+    /// references that lead nowhere in this file are taken out and listed.
+    private mutating func resolveReferences() throws(StringTableError) {
+        guard !references.isEmpty else { return }
+        var values: [String: String] = [:]
+        for entry in content.entries where references[entry.key] == nil {
+            values[entry.key] = entry.value
+        }
+        var resolved: [StringTable.Entry] = []
+        for entry in content.entries {
+            guard var target = references[entry.key] else {
+                resolved.append(entry)
+                continue
+            }
+            var visited: Set<String> = [entry.key]
+            while let next = references[target], visited.insert(target).inserted {
+                target = next
+            }
+            if let value = values[target] {
+                resolved.append(StringTable.Entry(key: entry.key, value: value))
+            } else if visited.contains(target) {
+                throw StringTableError(file: source, place: origins[entry.key] ?? "",
+                                       message: "string \(JSONValue.quoted(entry.key)) refers to itself through "
+                                           + "@string/ references; expected a chain that ends in text")
+            } else {
+                content.untranslatedKeys.append(entry.key)
+            }
+        }
+        content.entries = resolved
+    }
+
+    // MARK: - Text
+
+    /// A string's compiled text, or the string it refers to.
+    private struct CompiledText {
+        var value: String
+        var reference: String?
+    }
+
+    /// One run of text between tags, or a markup tag's start or end, which aapt2 treats
+    /// as closing any open quote.
+    private enum Piece {
+        case text(String)
+        case spanBoundary
+    }
+
+    /// Reads up to the end of the element just started and compiles its text.
+    private mutating func readText(place: String) throws(StringTableError) -> CompiledText {
+        var pieces: [Piece] = []
+        var current = ""
+        var sawSpan = false
+        // Whether each open child element is markup (a span) rather than a namespaced one.
+        var open: [Bool] = []
+        func endRun() {
+            if !current.isEmpty {
+                pieces.append(.text(current))
+                current = ""
+            }
+        }
+        while index < events.count {
+            let event = events[index]
+            index += 1
+            switch event {
+            case .text(let text, _):
+                current += text
+            case .start(let name, _, _):
+                endRun()
+                let isSpan = !name.contains(":")
+                open.append(isSpan)
+                if isSpan {
+                    sawSpan = true
+                    pieces.append(.spanBoundary)
+                }
+            case .end:
+                endRun()
+                guard let isSpan = open.popLast() else {
+                    return try compile(pieces, sawSpan: sawSpan, place: place)
+                }
+                if isSpan {
+                    pieces.append(.spanBoundary)
+                }
+            }
+        }
+        throw StringTableError(file: source, place: place, message: "the element is not closed; expected its end tag")
+    }
+
+    private func compile(_ pieces: [Piece], sawSpan: Bool, place: String) throws(StringTableError) -> CompiledText {
+        var pieces = pieces
+        if !sawSpan {
+            // aapt2 trims only where no markup is involved, leaving quotes to keep spaces.
+            if let first = pieces.firstIndex(where: { if case .text = $0 { true } else { false } }),
+               case .text(let text) = pieces[first] {
+                pieces[first] = .text(String(text.drop(while: Self.isASCIISpace)))
+            }
+            if let last = pieces.lastIndex(where: { if case .text = $0 { true } else { false } }),
+               case .text(let text) = pieces[last] {
+                pieces[last] = .text(String(text.reversed().drop(while: Self.isASCIISpace).reversed()))
+            }
+        }
+        var compiler = TextCompiler()
+        for piece in pieces {
+            switch piece {
+            case .spanBoundary: compiler.resetQuoting()
+            case .text(let text):
+                if let problem = compiler.append(text) {
+                    throw StringTableError(file: source, place: place, message: problem)
+                }
+            }
+        }
+        var reference: String?
+        if !sawSpan, pieces.count == 1, case .text(let raw) = pieces[0],
+           let match = raw.wholeMatch(of: /@(?:\+)?(?:[A-Za-z0-9_.]+:)?string\/([A-Za-z0-9_.]+)/) {
+            reference = String(match.output.1)
+        }
+        return CompiledText(value: compiler.result, reference: reference)
+    }
+
+    static func isASCIISpace(_ character: Character) -> Bool {
+        character == " " || character == "\t" || character == "\n" || character == "\r"
+            || character == "\r\n" || character == "\u{0B}" || character == "\u{0C}"
+    }
+}
+
+/// aapt2's rules for the text of a string: whitespace collapsing outside quotes,
+/// quotes toggling, and backslash escapes.
+private struct TextCompiler {
+    private var text = String.UnicodeScalarView()
+    private var quoted = false
+    private var lastWasSpace = false
+
+    var result: String { String(text) }
+
+    mutating func resetQuoting() {
+        quoted = false
+        lastWasSpace = false
+    }
+
+    /// Appends one run of text; returns what is wrong with it, if anything.
+    mutating func append(_ run: String) -> String? {
+        let scalars = Array(run.unicodeScalars)
+        var position = 0
+        while position < scalars.count {
+            let scalar = scalars[position]
+            position += 1
+            if !quoted, scalar.isASCII, Self.isSpace(scalar) {
+                if !lastWasSpace {
+                    text.append(" ")
+                    lastWasSpace = true
+                }
+                continue
+            }
+            lastWasSpace = false
+            switch scalar {
+            case "\\":
+                guard position < scalars.count else { continue }
+                let escaped = scalars[position]
+                position += 1
+                switch escaped {
+                case "t": text.append("\t")
+                case "n": text.append("\n")
+                case "u":
+                    guard var code = Self.hex4(scalars, at: &position) else {
+                        return "invalid \\u escape; expected four hexadecimal digits after \\u"
+                    }
+                    if (0xD800...0xDBFF).contains(code) {
+                        var after = position + 2
+                        guard position + 1 < scalars.count, scalars[position] == "\\", scalars[position + 1] == "u",
+                              let low = Self.hex4(scalars, at: &after), (0xDC00...0xDFFF).contains(low) else {
+                            return "unpaired surrogate \\u\(TextScanner.hex(code, digits: 4)); expected a low surrogate "
+                                + "escape (\\uDC00 to \\uDFFF) after it"
+                        }
+                        position = after
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    } else if (0xDC00...0xDFFF).contains(code) {
+                        return "unpaired surrogate \\u\(TextScanner.hex(code, digits: 4)); expected a high surrogate "
+                            + "escape (\\uD800 to \\uDBFF) before it"
+                    }
+                    guard let value = Unicode.Scalar(code) else {
+                        return "invalid \\u escape \\u\(TextScanner.hex(code, digits: 4))"
+                    }
+                    text.append(value)
+                default:
+                    // \' \" \\ \@ \? \# and anything else stand for the character itself.
+                    text.append(escaped)
+                }
+            case "\"":
+                quoted.toggle()
+            case "'" where !quoted:
+                return "unescaped apostrophe; expected \\' or the whole text in double quotes"
+            default:
+                text.append(scalar)
+            }
+        }
+        return nil
+    }
+
+    private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{0B}" || scalar == "\u{0C}"
+    }
+
+    private static func hex4(_ scalars: [Unicode.Scalar], at position: inout Int) -> UInt32? {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard position < scalars.count, scalars[position].isASCII,
+                  let digit = Character(scalars[position]).hexDigitValue else { return nil }
+            value = value * 16 + UInt32(digit)
+            position += 1
+        }
+        return value
+    }
+}
