@@ -7,7 +7,8 @@ public struct PositionedGlyph: Sendable, Hashable {
     /// Pen position of the glyph origin (on the baseline).
     public var x: Double
     public var y: Double
-    /// Scalar offset in the label's text of the first character this glyph draws.
+    /// Scalar offset of the first character this glyph draws, in the text the lines were
+    /// laid out from (``LabelLayout/laidOutText``).
     public var cluster: Int
 }
 
@@ -29,7 +30,8 @@ public struct GlyphRun: Sendable, Hashable {
 public struct Line: Sendable, Hashable {
     /// The line's text in logical order, an ellipsis included where text was cut.
     public var text: String
-    /// Scalar offsets of the label's text shown on this line.
+    /// Scalar offsets of the text shown on this line, in the text the lines were laid out
+    /// from (``LabelLayout/laidOutText``), trailing white space and newline included.
     public var range: Range<Int>
     /// The baseline's y, px at scale 1 from the box's top.
     public var baseline: Double
@@ -47,6 +49,30 @@ public struct Line: Sendable, Hashable {
     public var runs: [GlyphRun]
     /// Whether the line's paragraph runs right to left.
     public var isRightToLeft: Bool
+
+    /// The line's grapheme clusters in visual order with their extents, for caret queries.
+    var caretSegments: [CaretSegment]
+    /// Scalar count of the text `range` and the segments refer to, so the caret queries can
+    /// map offsets past a truncation ellipsis back into the label's text.
+    var laidOutLength: Int
+}
+
+/// One grapheme cluster of a line, or the ellipsis, as caret queries see it: the extents
+/// tile the line, so every x falls on exactly one segment. Spacing that tracking adds is
+/// split between the neighbours, and the extra room justification gives a space stays
+/// with the space, as carets sit next to the glyphs they belong to.
+struct CaretSegment: Sendable, Hashable {
+    /// Scalar offsets in the laid-out text.
+    var range: Range<Int>
+    var minX: Double
+    var maxX: Double
+    var isRightToLeft: Bool
+    var isEllipsis: Bool
+
+    /// Where a caret before this cluster stands: its left edge in left-to-right text.
+    var leadingX: Double { isRightToLeft ? maxX : minX }
+    /// Where a caret after this cluster stands.
+    var trailingX: Double { isRightToLeft ? minX : maxX }
 }
 
 /// Why the font size or the text was changed to fit the box.
@@ -64,7 +90,7 @@ public enum FitOutcome: String, Sendable, Hashable {
 /// The result of laying out one label: immutable, free of C objects but for the shared
 /// faces, and the same at every render scale.
 public struct LabelLayout: Sendable {
-    /// The text laid out.
+    /// The text laid out. Caret queries take and return Unicode scalar offsets into it.
     public var text: String
     /// The locale it was laid out for (BCP 47).
     public var locale: String
@@ -100,4 +126,43 @@ public struct LabelLayout: Sendable {
     public var lineTexts: [String] { lines.map(\.text) }
     /// Baselines of all lines, px at scale 1 from the box's top.
     public var baselines: [Double] { lines.map(\.baseline) }
+
+    /// The text the lines were laid out from, which their ranges and glyph clusters index
+    /// (in Unicode scalars): ``text`` itself, or for a truncated label, ``text`` with the
+    /// cut part replaced by the ellipsis.
+    public var laidOutText: String {
+        guard let mapping = ellipsisMapping else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars[..<mapping.ellipsis])
+        view.append("\u{2026}")
+        view.append(contentsOf: scalars[mapping.tailStart...])
+        return String(view)
+    }
+
+    /// How offsets past the ellipsis of a truncated label map back into ``text``, or nil
+    /// when the lines index ``text`` itself.
+    var ellipsisMapping: EllipsisMapping? {
+        for line in lines {
+            guard let ellipsis = line.caretSegments.first(where: \.isEllipsis) else { continue }
+            // The truncator keeps a head and a tail of the text around one U+2026.
+            let head = ellipsis.range.lowerBound
+            let tailStart = text.unicodeScalars.count - (line.laidOutLength - head - 1)
+            return tailStart >= head ? EllipsisMapping(ellipsis: head, tailStart: tailStart) : nil
+        }
+        return nil
+    }
+}
+
+/// The laid-out text of a truncated label is the label's text with `ellipsis..<tailStart`
+/// replaced by one U+2026 at `ellipsis`.
+struct EllipsisMapping: Sendable, Hashable {
+    var ellipsis: Int
+    var tailStart: Int
+
+    /// The offset in the label's text of a laid-out offset; the ellipsis stands for the
+    /// whole cut, so the offset after it is where the kept tail starts.
+    func textOffset(_ laidOut: Int) -> Int {
+        laidOut <= ellipsis ? laidOut : laidOut - ellipsis - 1 + tailStart
+    }
 }

@@ -53,29 +53,40 @@ struct Positioner {
 
             var pen = x
             var runs: [GlyphRun] = []
+            var boxes: [ClusterBox] = []
             var clustersLeft = breaker.graphemeCount(visible)
             for piece in pieces {
                 var glyphs: [PositionedGlyph] = []
                 glyphs.reserveCapacity(piece.glyphs.count)
+                let isEllipsis = ellipsisRange.map { range in piece.glyphs.allSatisfy { range.contains($0.cluster) } } ?? false
+                var clusterLeft = pen
                 for (i, glyph) in piece.glyphs.enumerated() {
                     glyphs.append(PositionedGlyph(id: glyph.id, x: pen + glyph.offsetX * fontSize,
                                                   y: baseline - glyph.offsetY * fontSize, cluster: glyph.cluster))
                     pen += glyph.advance * fontSize
                     let nextCluster = i + 1 < piece.glyphs.count ? piece.glyphs[i + 1].cluster : -1
                     if nextCluster != glyph.cluster {
-                        if text.itemized.scalars[glyph.cluster] == 0x20 { pen += extraPerSpace }
+                        var box = ClusterBox(cluster: glyph.cluster, isRightToLeft: piece.level & 1 == 1,
+                                             isEllipsis: isEllipsis, minX: clusterLeft, maxX: pen, ownSpace: 0)
+                        if text.itemized.scalars[glyph.cluster] == 0x20 {
+                            pen += extraPerSpace
+                            box.ownSpace = extraPerSpace
+                        }
+                        boxes.append(box)
                         clustersLeft -= 1
                         if clustersLeft > 0 { pen += tracking + extraPerCluster }
+                        clusterLeft = pen
                     }
                 }
-                let isEllipsis = ellipsisRange.map { range in piece.glyphs.allSatisfy { range.contains($0.cluster) } } ?? false
                 runs.append(GlyphRun(face: piece.face, fontSize: fontSize, bidiLevel: piece.level,
                                      glyphs: glyphs, isEllipsis: isEllipsis))
             }
+            let segments = hang(visible.upperBound..<range.upperBound, after: caretSegments(boxes, visible: visible),
+                                lineX: x, isRTL: isRTL, fontSize: fontSize)
             let lineText = String(String.UnicodeScalarView(visible.compactMap { Unicode.Scalar(text.itemized.scalars[$0]) }))
             lines.append(Line(text: lineText, range: range, baseline: baseline, x: x, width: justifiedWidth,
                               ascent: band.ascent, descent: band.descent, top: bandTop, height: band.height,
-                              runs: runs, isRightToLeft: isRTL))
+                              runs: runs, isRightToLeft: isRTL, caretSegments: segments, laidOutLength: text.count))
             bandTop += band.height
         }
 
@@ -100,6 +111,98 @@ struct Positioner {
             return line
         }
     }
+
+    // MARK: - Caret segments
+
+    /// One shaping cluster as placed on the line, before it is split or merged into
+    /// grapheme clusters.
+    private struct ClusterBox {
+        var cluster: Int
+        var isRightToLeft: Bool
+        var isEllipsis: Bool
+        /// Pen before the cluster's first glyph and after its last advance.
+        var minX: Double
+        var maxX: Double
+        /// Justification room added after a space, which belongs to the space.
+        var ownSpace: Double
+    }
+
+    /// Grapheme-cluster segments of a line from its shaping clusters (visual order). A
+    /// ligature over several graphemes ("ffi") is split into equal parts, as Pango does;
+    /// should a grapheme ever come out as several shaping clusters, they become one.
+    private func caretSegments(_ boxes: [ClusterBox], visible: Range<Int>) -> [CaretSegment] {
+        guard !boxes.isEmpty else { return [] }
+        let starts = Set(boxes.map(\.cluster)).sorted()
+        var ends: [Int: Int] = [:]
+        for (i, start) in starts.enumerated() { ends[start] = i + 1 < starts.count ? starts[i + 1] : visible.upperBound }
+        let graphemeStarts = text.itemized.graphemeStarts
+        func grapheme(containing offset: Int) -> Int {
+            var start = offset
+            while start > visible.lowerBound && !graphemeStarts[start] { start -= 1 }
+            return start
+        }
+
+        var segments: [CaretSegment] = []
+        var segmentOfGrapheme: [Int: Int] = [:]
+        for (i, box) in boxes.enumerated() {
+            // Tracking between clusters is split evenly; a space keeps its justification room.
+            var minX = box.minX, maxX = box.maxX + box.ownSpace
+            if i > 0 { minX -= (box.minX - boxes[i - 1].maxX - boxes[i - 1].ownSpace) / 2 }
+            if i + 1 < boxes.count { maxX += (boxes[i + 1].minX - box.maxX - box.ownSpace) / 2 }
+            // The logically first cluster covers anything before it that drew no glyph.
+            let start = box.cluster == starts[0] ? visible.lowerBound : box.cluster
+            let end = ends[box.cluster]!
+            var parts = [start]
+            parts += (start + 1..<max(start + 1, end)).filter { graphemeStarts[$0] }
+            let share = (maxX - minX) / Double(parts.count)
+            for (j, partStart) in parts.enumerated() {
+                let partEnd = j + 1 < parts.count ? parts[j + 1] : end
+                let lower = box.isRightToLeft ? maxX - Double(j + 1) * share : minX + Double(j) * share
+                let grapheme = grapheme(containing: partStart)
+                if let index = segmentOfGrapheme[grapheme] {
+                    segments[index].range = grapheme..<max(segments[index].range.upperBound, partEnd)
+                    segments[index].minX = min(segments[index].minX, lower)
+                    segments[index].maxX = max(segments[index].maxX, lower + share)
+                } else {
+                    segmentOfGrapheme[grapheme] = segments.count
+                    segments.append(CaretSegment(range: grapheme..<partEnd, minX: lower, maxX: lower + share,
+                                                 isRightToLeft: box.isRightToLeft, isEllipsis: box.isEllipsis))
+                }
+            }
+        }
+        return segments
+    }
+
+    /// Adds the line's trailing white space, which has no glyphs on the line, as segments
+    /// hanging past the visual end in the paragraph's direction (rule L1 of UAX #9), so a
+    /// caret after a typed space moves; newlines take no room.
+    private func hang(_ trailing: Range<Int>, after segments: [CaretSegment], lineX: Double,
+                      isRTL: Bool, fontSize: Double) -> [CaretSegment] {
+        guard !trailing.isEmpty else { return segments }
+        var pen = isRTL ? (segments.map(\.minX).min() ?? lineX) : (segments.map(\.maxX).max() ?? lineX)
+        var hanging: [CaretSegment] = []
+        var start = trailing.lowerBound
+        while start < trailing.upperBound {
+            var end = start + 1
+            while end < trailing.upperBound && !text.itemized.graphemeStarts[end] { end += 1 }
+            let width = Self.isNewline(text.itemized.scalars[start]) ? 0 : text.width(start..<end) * fontSize
+            let minX = isRTL ? pen - width : pen
+            hanging.append(CaretSegment(range: start..<end, minX: minX, maxX: minX + width,
+                                        isRightToLeft: isRTL, isEllipsis: false))
+            pen = isRTL ? minX : minX + width
+            start = end
+        }
+        return isRTL ? hanging.reversed() + segments : segments + hanging
+    }
+
+    private static func isNewline(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return true
+        default: return false
+        }
+    }
+
+    // MARK: - Visual order
 
     /// The glyphs of `range`, one piece per item, each in its item's visual order; the
     /// ellipsis, if any, becomes a piece of its own so renderers and tests can tell it.

@@ -1,0 +1,53 @@
+/// Where a text cursor stands in a laid-out label, in px at scale 1 in box coordinates,
+/// like the rest of ``LabelLayout``.
+///
+/// Between text of one direction a caret is a single position. Where left-to-right and
+/// right-to-left text meet, an offset has two places on screen: one where text in the
+/// paragraph's direction would be inserted (``x``, Pango's "strong" cursor), and one where
+/// text in the other direction would go (``secondaryX``). Editors that show split carets,
+/// as Pango and AppKit do, draw both.
+///
+/// ```swift
+/// let caret = layout.caret(at: 3)
+/// drawLine(from: (caret.x, caret.top), to: (caret.x, caret.bottom))
+/// ```
+public struct Caret: Sendable, Hashable {
+    /// The caret's offset in ``LabelLayout/text``, in Unicode scalars, on a grapheme
+    /// cluster boundary.
+    public var offset: Int
+    /// Index of the line in ``LabelLayout/lines``.
+    public var line: Int
+    /// The caret's x: where text in the paragraph's direction typed at ``offset`` appears.
+    public var x: Double
+    /// The line's ascent above and descent below its baseline, as y coordinates.
+    public var top: Double
+    public var bottom: Double
+    /// The direction of the text the caret touches at ``x``, for editors that draw a small
+    /// flag on the caret.
+    public var isRightToLeft: Bool
+    /// Where text in the other direction would appear, when that is not at ``x``: only where
+    /// left-to-right and right-to-left text meet.
+    public var secondaryX: Double?
+
+    public init(offset: Int, line: Int, x: Double, top: Double, bottom: Double,
+                isRightToLeft: Bool, secondaryX: Double? = nil) {
+        self.offset = offset
+        self.line = line
+        self.x = x
+        self.top = top
+        self.bottom = bottom
+        self.isRightToLeft = isRightToLeft
+        self.secondaryX = secondaryX
+    }
+
+    /// A rectangle `width` wide centred on the caret, from ``top`` to ``bottom``.
+    public func rect(width: Double = 1) -> Rect {
+        Rect(x: x - width / 2, y: top, width: width, height: bottom - top)
+    }
+}
+
+/// A direction on screen, for moving a caret with the arrow keys.
+public enum VisualDirection: Sendable, Hashable {
+    case left
+    case right
+}
