@@ -26,6 +26,7 @@ let package = Package(
         systemLibrary("CFreeType", pkgConfig: "freetype2", apt: "libfreetype-dev"),
         systemLibrary("CCairo", pkgConfig: "cairo", apt: "libcairo2-dev"),
         systemLibrary("CZlib", pkgConfig: "zlib", apt: "zlib1g-dev"),
+        systemLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: "libturbojpeg0-dev"),
         .target(
             name: "CLineBreak",
             linkerSettings: [.linkedLibrary("icuuc")]
@@ -37,7 +38,7 @@ let package = Package(
         ),
         .target(
             name: "TextRender",
-            dependencies: ["LabelLayout", "StyledText", "CCairo", "CZlib"]
+            dependencies: ["LabelLayout", "StyledText", "CCairo", "CZlib", "CTurboJPEG"]
         ),
         .executableTarget(
             name: "labelgen",
@@ -49,7 +50,7 @@ let package = Package(
         .testTarget(name: "StyledTextTests", dependencies: ["StyledText"]),
         .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "StyledText"]),
         .testTarget(name: "TextRenderTests", dependencies: ["TextRender", "LabelLayout", "StyledText"]),
-        .testTarget(name: "labelgenTests", dependencies: ["labelgen"]),
+        .testTarget(name: "labelgenTests", dependencies: ["labelgen", "TextRender"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -12,6 +12,7 @@ declare -A packages=(
   [freetype2]=libfreetype-dev
   [icu-uc]=libicu-dev
   [zlib]=zlib1g-dev
+  [libturbojpeg]=libturbojpeg0-dev
 )
 
 missing=()

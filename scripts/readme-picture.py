@@ -18,6 +18,9 @@ ROWS = [
     ("score", "hud.high_score", ["de", "he", "ru", "zh-Hans"]),
     ("score", "hud.bonus", ["ar", "th", "hi"]),
     ("button", "menu.download_update", ["de", "ko", "fr"]),
+    ("dialog", "dialog.confirm_quit", ["es", "ja"]),
+    ("tip", "tip.jump", ["th", "ar"]),
+    ("meme", "meme.top", ["en", "ru"]),
 ]
 SCALE = 1
 BACKGROUND = (40, 48, 72, 255)

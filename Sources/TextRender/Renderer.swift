@@ -21,6 +21,39 @@ public struct Renderer: Sendable {
 
     /// Renders `layout` at `scale` (2 for @2x): drawn at that resolution, not enlarged.
     public func render(_ layout: LabelLayout, scale: Double = 1) throws(RenderError) -> RenderedLabel {
+        let (surface, canvas) = try drawLayer(layout, scale: scale)
+        let baselines = layout.lines.map { Int(($0.baseline * scale + Double(canvas.originY)).rounded()) }
+        return RenderedLabel(image: RGBAImage(cairo: surface), scale: scale,
+                             boxOriginX: canvas.originX, boxOriginY: canvas.originY, baselines: baselines)
+    }
+
+    /// Draws `layout` into a caller's Cairo context (a `cairo_t *`), composited over what
+    /// is there, with the box's top left corner at (`x`, `y`) in the context's user space.
+    ///
+    /// The label is rasterized at `scale` device pixels per user unit, so pass the scale
+    /// of the context's transformation (1 for an untransformed image surface, 2 for a
+    /// context scaled by 2 on a @2x surface) to keep edges sharp.
+    ///
+    /// ```swift
+    /// let cr = cairo_create(surface)
+    /// try Renderer().draw(layout, into: cr, x: 20, y: 40)
+    /// ```
+    public func draw(_ layout: LabelLayout, into cairoContext: OpaquePointer, x: Double, y: Double,
+                     scale: Double = 1) throws(RenderError) {
+        let (surface, canvas) = try drawLayer(layout, scale: scale)
+        let cr = cairoContext
+        cairo_save(cr)
+        cairo_translate(cr, x, y)
+        cairo_scale(cr, 1 / scale, 1 / scale)
+        cairo_set_source_surface(cr, surface.pointer, -Double(canvas.originX), -Double(canvas.originY))
+        cairo_paint(cr)
+        cairo_restore(cr)
+        let status = cairo_status(cr)
+        guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(status, "drawing into the given Cairo context") }
+    }
+
+    /// The label's pixels, premultiplied as Cairo keeps them, and the canvas they fill.
+    private func drawLayer(_ layout: LabelLayout, scale: Double) throws(RenderError) -> (CairoSurface, Canvas) {
         guard scale > 0, scale.isFinite else { throw RenderError("scale must be a positive number, got \(scale)") }
         let canvas = Canvas(layout: layout, scale: scale)
         let surface = try CairoSurface(width: canvas.width, height: canvas.height, format: .argb)
@@ -53,8 +86,6 @@ public struct Renderer: Sendable {
         try FillPass(canvas: canvas, paths: paths, pictures: pictures)
             .draw(fill: style.fill, fillMask: outlineMask, stroke: style.stroke, ring: ring, on: context, labelInk: labelInk)
 
-        let baselines = layout.lines.map { Int(($0.baseline * scale + Double(canvas.originY)).rounded()) }
-        return RenderedLabel(image: RGBAImage(cairo: surface), scale: scale,
-                             boxOriginX: canvas.originX, boxOriginY: canvas.originY, baselines: baselines)
+        return (surface, canvas)
     }
 }

@@ -5,10 +5,9 @@ import LabelLayout
 import StyledText
 import TextRender
 
-@main
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "labelgen",
+        commandName: "generate",
         abstract: "Render localized strings as styled label PNGs.",
         discussion: """
             Reads string tables and a style file and writes one PNG per string key and \
@@ -79,7 +78,8 @@ struct Generate: ParsableCommand {
         var loaded: [StringTable] = []
         for path in tables {
             do {
-                loaded.append(try StringTable.load(contentsOf: URL(fileURLWithPath: path), locale: locale))
+                // A String Catalog holds every locale; without --locale, each becomes a table.
+                loaded += try StringTable.loadAll(contentsOf: URL(fileURLWithPath: path), locale: locale)
             } catch {
                 throw Failure.badInput(error.description)
             }

@@ -24,13 +24,32 @@ enum Labelgen {
     static let version = "0.1.0"
 }
 
-extension Generate {
+/// The `labelgen` command: `generate` (the default, so `labelgen strings/de.json
+/// --style s.json` works without naming it) and `caption`.
+@main
+struct LabelgenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "labelgen",
+        abstract: "Render localized strings as styled label PNGs, or burn captions onto photos.",
+        version: Labelgen.version,
+        subcommands: [Generate.self, CaptionCommand.self, LayoutDump.self],
+        defaultSubcommand: Generate.self)
+
     /// Runs the command and maps every failure to the design's exit statuses: usage
     /// errors exit 2 (swift-argument-parser would exit 64 on Linux), and so does any
     /// error that is not a label failing `--strict`.
     static func main() {
+        // `labelgen --help` documents the default command, which is what nearly every
+        // run uses, and then lists the subcommands.
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.count == 1, ["-h", "--help", "help"].contains(arguments[0]) {
+            print(helpMessage(for: Generate.self)
+                .replacingOccurrences(of: "USAGE: labelgen generate ", with: "USAGE: labelgen [generate] "))
+            print(subcommandList)
+            Foundation.exit(ExitStatus.done.rawValue)
+        }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             try command.run()
         } catch let failure as Failure {
             FileHandle.standardError.write(Data("labelgen: \(failure.message)\n".utf8))
@@ -42,5 +61,15 @@ extension Generate {
             if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
             Foundation.exit(ExitStatus.badInput.rawValue)
         }
+    }
+
+    private static var subcommandList: String {
+        let rows = configuration.subcommands.map { command in
+            let name = (command.configuration.commandName ?? "\(command)")
+                + (command == configuration.defaultSubcommand ? " (default)" : "")
+            return "  " + name.padding(toLength: 20, withPad: " ", startingAt: 0) + command.configuration.abstract
+        }
+        return "SUBCOMMANDS:\n" + rows.joined(separator: "\n")
+            + "\n\n  See 'labelgen help <subcommand>' for detailed help.\n"
     }
 }

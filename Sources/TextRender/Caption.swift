@@ -1,0 +1,184 @@
+import LabelLayout
+import StyledText
+
+/// Where on a photo a caption goes.
+public enum CaptionPosition: String, Sendable, Hashable, CaseIterable {
+    /// Along the top edge, the first line at the top.
+    case top
+    /// Along the bottom edge, the last line at the bottom.
+    case bottom
+}
+
+/// A text to burn onto a photo, and where.
+public struct Caption: Sendable, Hashable {
+    /// The text; newlines start new lines.
+    public var text: String
+    /// The edge it goes along.
+    public var position: CaptionPosition
+
+    /// Creates a caption.
+    ///
+    /// - Parameters:
+    ///   - text: The text; newlines start new lines.
+    ///   - position: The edge it goes along.
+    public init(_ text: String, at position: CaptionPosition = .top) {
+        self.text = text
+        self.position = position
+    }
+}
+
+/// The part of a photo a caption may cover, in photo pixels, and the scale its style is
+/// drawn at.
+public struct CaptionBand: Sendable, Hashable {
+    /// The left edge: the margin.
+    public var x: Int
+    /// The top edge: the margin for a top caption, higher up for a bottom one.
+    public var y: Int
+    /// The photo's width less the margin on both sides.
+    public var width: Int
+    /// At most ``Captioner/bandFraction`` of the photo's height, less the margin.
+    public var height: Int
+    /// Photo width / ``Captioner/referenceWidth``: the style's sizes are multiplied by it.
+    public var scale: Double
+}
+
+/// A caption as it was laid out and drawn.
+public struct PlacedCaption: Sendable {
+    /// The caption as given.
+    public var caption: Caption
+    /// Where it may go; the text is aligned in it as the style says, vertically against
+    /// the photo's edge.
+    public var band: CaptionBand
+    /// The layout, in the style's units (multiply by `band.scale` for photo pixels):
+    /// the font size used, its lines, whether it was truncated.
+    public var layout: LabelLayout
+}
+
+/// A photo with its captions burnt in.
+public struct CaptionedImage: Sendable {
+    /// The photo's pixels at full resolution, captions composited over them.
+    public var image: RGBAImage
+    /// The captions in the order they were given.
+    public var captions: [PlacedCaption]
+}
+
+/// Burns meme-style captions onto photos: each caption is a label whose box is a band
+/// along the top or bottom edge, so it wraps and shrinks to fit the photo.
+///
+/// ```swift
+/// let photo = try ImageDecoder().decode(contentsOf: URL(fileURLWithPath: "cat.jpg"))
+/// let style = try StyleSheet(contentsOf: URL(fileURLWithPath: "meme.json"))
+///     .style(forKey: "caption", locale: "en")
+/// let captioner = Captioner(engine: LayoutEngine())
+/// let result = try captioner.caption(photo, with: [Caption("ONE DOES NOT SIMPLY"),
+///                                                  Caption("CAPTION A PHOTO", at: .bottom)],
+///                                    style: style, locale: "en")
+/// let png = try PNGEncoder().encode(result.image)
+/// ```
+///
+/// The sizing rule: a style's sizes (font size and minimum size, stroke width, shadow
+/// offsets and blur, tracking) are pixels on a photo ``referenceWidth`` (1000) pixels
+/// wide, and scale with the photo's width. A 4000-pixel photo gets text four times as
+/// large as the style says, a 500-pixel one half as large, so a caption covers the same
+/// share of any photo. Within a band, the text shrinks as far as the style's
+/// `font.minSize` (a quarter of `font.size` when the style has none) to fit, then is
+/// truncated as `truncate` says.
+///
+/// Each band is the photo's width less a margin on both sides, and at most
+/// ``bandFraction`` of its height less the margin at the edge. The margin is
+/// ``marginFraction`` of the photo's shorter side. The style's `box`, `verticalAlign`,
+/// `canvas` and `scales` are replaced by the band; all else (font, fill, stroke,
+/// shadows, alignment, `maxLines`, wrapping) applies as in any label.
+public struct Captioner: Sendable {
+    /// The photo width, in pixels, at which a style's sizes apply unscaled.
+    public static let referenceWidth = 1000.0
+    /// The smallest photo side that leaves room for a caption.
+    public static let minimumSide = 16
+
+    /// The margin between the photo's edges and the bands, as a fraction of its shorter
+    /// side; 0.04 by default.
+    public var marginFraction = 0.04
+    /// The largest share of the photo's height one caption may take; 1/3 by default, so
+    /// a top and a bottom caption never meet.
+    public var bandFraction = 1.0 / 3
+
+    /// Lays out the captions; it caches fonts, so share one between photos.
+    public let engine: LayoutEngine
+    private let renderer = Renderer()
+
+    /// Creates a captioner.
+    ///
+    /// - Parameter engine: The layout engine, with the fonts the styles name.
+    public init(engine: LayoutEngine) {
+        self.engine = engine
+    }
+
+    /// The band a caption at `position` may cover on a photo of the given size.
+    ///
+    /// - Parameters:
+    ///   - position: The edge.
+    ///   - photoWidth: The photo's width in pixels, at least ``minimumSide``.
+    ///   - photoHeight: The photo's height in pixels, at least ``minimumSide``.
+    public func band(at position: CaptionPosition, photoWidth: Int, photoHeight: Int) -> CaptionBand {
+        let margin = Int((Double(min(photoWidth, photoHeight)) * marginFraction).rounded())
+        let width = max(1, photoWidth - 2 * margin)
+        let height = max(1, Int((Double(photoHeight) * bandFraction).rounded(.down)) - margin)
+        let y = position == .top ? margin : photoHeight - margin - height
+        return CaptionBand(x: margin, y: y, width: width, height: height,
+                           scale: Double(photoWidth) / Self.referenceWidth)
+    }
+
+    /// `style` fitted to `band`: the label's box is the band, in the style's units.
+    ///
+    /// - Parameters:
+    ///   - style: The caption style, sizes for a ``referenceWidth``-pixel photo.
+    ///   - band: The band, from ``band(at:photoWidth:photoHeight:)``.
+    ///   - position: Decides the vertical alignment: against the photo's edge.
+    public func captionStyle(_ style: LabelStyle, in band: CaptionBand, at position: CaptionPosition) -> LabelStyle {
+        var fitted = style
+        fitted.box = Box(width: Double(band.width) / band.scale, height: Double(band.height) / band.scale)
+        fitted.verticalAlign = position == .top ? .top : .bottom
+        fitted.canvas = .box
+        fitted.scales = [band.scale]
+        if fitted.font.minSize == nil { fitted.font.minSize = fitted.font.size / 4 }
+        return fitted
+    }
+
+    /// Burns captions onto a photo.
+    ///
+    /// - Parameters:
+    ///   - photo: The photo; the result keeps its size and every pixel not under a caption.
+    ///   - captions: At most one caption per position.
+    ///   - style: The caption style (see the sizing rule above).
+    ///   - locale: The text's locale (BCP 47), for line breaking and fonts.
+    /// - Returns: The captioned photo and how each caption was laid out.
+    /// - Throws: A ``RenderError`` if the photo is smaller than ``minimumSide`` or two
+    ///   captions share a position; a `LayoutError` if the style's fonts cannot be loaded.
+    public func caption(_ photo: RGBAImage, with captions: [Caption], style: LabelStyle,
+                        locale: String = "en") throws -> CaptionedImage {
+        guard photo.width >= Self.minimumSide, photo.height >= Self.minimumSide else {
+            throw RenderError("the photo is \(photo.width)x\(photo.height) pixels; a caption needs at least "
+                              + "\(Self.minimumSide)x\(Self.minimumSide)")
+        }
+        for position in CaptionPosition.allCases where captions.filter({ $0.position == position }).count > 1 {
+            throw RenderError("two captions at the \(position.rawValue); there is room for one at each edge")
+        }
+        var image = photo
+        var placed: [PlacedCaption] = []
+        for caption in captions {
+            let band = band(at: caption.position, photoWidth: photo.width, photoHeight: photo.height)
+            let layout = try engine.layout(caption.text, style: captionStyle(style, in: band, at: caption.position),
+                                           locale: locale)
+            let label = try renderer.render(layout, scale: band.scale)
+            image.composite(label.image, atX: band.x - label.boxOriginX, y: band.y - label.boxOriginY)
+            placed.append(PlacedCaption(caption: caption, band: band, layout: layout))
+        }
+        return CaptionedImage(image: image, captions: placed)
+    }
+
+    /// Burns one caption onto a photo; see ``caption(_:with:style:locale:)``.
+    public func caption(_ photo: RGBAImage, text: String, at position: CaptionPosition = .top,
+                        style: LabelStyle, locale: String = "en") throws -> CaptionedImage {
+        try caption(photo, with: [Caption(text, at: position)], style: style, locale: locale)
+    }
+}
