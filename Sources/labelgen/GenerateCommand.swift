@@ -11,22 +11,36 @@ struct Generate: ParsableCommand {
         abstract: "Render localized strings as styled label PNGs.",
         discussion: """
             Reads string tables and a style file and writes one PNG per string key and \
-            locale, at every scale the style asks for. Writes OUT/<locale>/<key>.png (and <key>@2x.png, <key>@3x.png for other scales) \
-            and OUT/<locale>/manifest.json. Files are written atomically; a file whose \
-            bytes would not change is left untouched.
+            locale, at every scale the style asks for: OUT/<locale>/<key>.png, \
+            <key>@2x.png, <key>@3x.png, and OUT/<locale>/manifest.json, which tells a game \
+            each image's size, box origin, baselines, font size and lines.
 
-            The locale of a table comes from its path (de.json, de.lproj/, values-de-rDE/) \
-            unless --locale is given.
+            String tables: JSON (flat or nested), Apple .strings, Xcode .xcstrings \
+            (every locale of the catalog unless --locale is given), Android strings.xml, \
+            gettext .po. A table's locale comes from its path (de.json, de.lproj/, \
+            values-de-rDE/, de.po) unless --locale is given. Placeholders (%@, %d, %1$s, \
+            {0}, {name}) are filled from the style's "samples"; a label with a placeholder \
+            that has no sample is not drawn and is listed in the summary and report.
 
-            Exit status: 0 done, 1 labels failed --strict, 2 bad input or usage.
+            Runs are incremental and safe: a label whose text, merged style, scales, font \
+            files and tool version are unchanged since the last run into OUT is not \
+            drawn again; images of keys that no longer exist are removed (only files the \
+            previous manifest lists, only inside OUT); every file is written atomically, \
+            and nothing is written unless every label could be drawn.
+
+            Exit status: 0 done; 1 labels failed --strict, --max-shrink or --check; \
+            2 bad input or usage (the message names the file and the place in it).
 
             Examples:
-              labelgen Localizations/strings/de.json --style Localizations/styles/score.json
-              labelgen Localizations/strings/*.json --style button.json --keys 'menu.*' --out build/labels
+              labelgen strings/de.json --style styles/score.json
+              labelgen strings/*.json --style button.json --keys 'menu.*' --out labels
+              labelgen *.lproj/Localizable.strings --style hud.json --strict
+              labelgen res/values-*/strings.xml --style hud.json --max-shrink 75%
+              labelgen strings/*.po --style s.json --shard 2/4 --report r2.json
             """,
         version: Labelgen.version)
 
-    @Argument(help: ArgumentHelp("String tables (JSON, flat or nested).", valueName: "strings-file"))
+    @Argument(help: ArgumentHelp("String tables: .json, .strings, .xcstrings, strings.xml or .po.", valueName: "strings-file"))
     var tables: [String]
 
     @Option(help: ArgumentHelp("The style file (JSON).", valueName: "style.json"))
@@ -47,11 +61,24 @@ struct Generate: ParsableCommand {
     @Option(help: ArgumentHelp("Parallel jobs (default: every core).", valueName: "n"))
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
+    @Option(help: ArgumentHelp("Render only shard K of N (1-based), a fixed slice by locale and key; the shards' manifests merge in a shared output folder.", valueName: "K/N"))
+    var shard: String?
+
     @Option(help: ArgumentHelp("Folder of bundled fonts (default: $LABELGEN_FONTS, else the Fonts/ folder found next to the tool or above the current folder).", valueName: "dir"))
     var fonts: String?
 
     @Flag(help: "Exit 1 when a label is truncated, overflows its box, or has characters no font covers.")
     var strict = false
+
+    @Option(name: .customLong("max-shrink"),
+            help: ArgumentHelp("Exit 1 when a label's font is shrunk below this share of the style's size, e.g. 80%.", valueName: "percent"))
+    var maxShrink: String?
+
+    @Option(help: ArgumentHelp("Write a JSON report: per locale and key, the size used and its share, lines, truncation, fallback fonts, missing characters, time.", valueName: "file"))
+    var report: String?
+
+    @Flag(help: "Redraw every label, even those whose inputs are unchanged.")
+    var force = false
 
     @Flag(help: "Print nothing but errors.")
     var quiet = false
@@ -59,6 +86,8 @@ struct Generate: ParsableCommand {
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
         _ = try parsedScales()
+        _ = try parsedShard()
+        _ = try parsedMaxShrink()
     }
 
     private func parsedScales() throws -> [Double]? {
@@ -68,6 +97,27 @@ struct Generate: ParsableCommand {
             throw ValidationError("--scales expects numbers between 0 and 8 separated by commas, like 1,2,3; got \"\(scales)\"")
         }
         return values.map { $0! }
+    }
+
+    private func parsedShard() throws -> Shard? {
+        guard let shard else { return nil }
+        guard let parsed = Shard(parsing: shard) else {
+            throw ValidationError("--shard expects K/N with 1 <= K <= N, like 2/4; got \"\(shard)\"")
+        }
+        return parsed
+    }
+
+    /// `--max-shrink 80%` (or `80`, or `0.8`) as a share of 1.
+    private func parsedMaxShrink() throws -> Double? {
+        guard let maxShrink else { return nil }
+        let text = maxShrink.trimmingCharacters(in: .whitespaces)
+        let number = Double(text.hasSuffix("%") ? String(text.dropLast()) : text)
+        guard let number, number > 0 else {
+            throw ValidationError("--max-shrink expects a percentage like 80%; got \"\(maxShrink)\"")
+        }
+        let share = text.hasSuffix("%") || number > 1 ? number / 100 : number
+        guard share <= 1 else { throw ValidationError("--max-shrink cannot exceed 100%; got \"\(maxShrink)\"") }
+        return share
     }
 
     func run() throws {
@@ -84,78 +134,204 @@ struct Generate: ParsableCommand {
                 throw Failure.badInput(error.description)
             }
         }
-        let plan = try LabelPlan(tables: loaded, sheet: sheet, patterns: keys, scaleOverride: try parsedScales())
+        let fullPlan = try LabelPlan(tables: loaded, sheet: sheet, patterns: keys, scaleOverride: try parsedScales())
+        let shard = try parsedShard()
+        let planned = fullPlan.labels.filter { shard?.contains(locale: $0.locale, key: $0.key) ?? true }
 
         let fontFolders = fonts.map { [$0] } ?? FontSources.locateBundledFonts()
-        let engine = LayoutEngine(fonts: FontSources(
-            bundledDirectories: fontFolders,
-            fileSearchDirectories: [styleURL.deletingLastPathComponent().path]))
+        let styleFolder = styleURL.deletingLastPathComponent().path
+        let engine = LayoutEngine(fonts: FontSources(bundledDirectories: fontFolders, fileSearchDirectories: [styleFolder]))
         let outFolder = URL(fileURLWithPath: out)
-        let progress = Progress(total: plan.labels.count, quiet: quiet)
-        let results = Results<Result<Rendered, any Error>>(count: plan.labels.count)
-        let next = Counter()
+        let fingerprints = FontFingerprints()
+        let fontSetHash = fingerprints.hash(ofFolders: fontFolders + [styleFolder].filter { _ in
+            planned.contains { !$0.style.font.files.isEmpty }
+        })
 
-        DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, plan.labels.count))) { _ in
+        // What the previous run into this folder left, per locale.
+        var previous: [String: Manifest] = [:]
+        for locale in Set(planned.map(\.locale)) {
+            previous[locale] = Manifest.previous(in: outFolder.appendingPathComponent(locale))
+        }
+
+        // Labels whose inputs are unchanged keep their images; the rest are drawn.
+        var work: [Int] = []
+        var outcomes: [Outcome?] = Array(repeating: nil, count: planned.count)
+        for (index, label) in planned.enumerated() {
+            let inputHash = ContentHash.hex(ofFields: [
+                Labelgen.version, label.text, sheet.fingerprint(forKey: label.key, locale: label.locale),
+                label.scales.map { String($0) }.joined(separator: ","), fontSetHash,
+            ])
+            if !label.unfilledPlaceholders.isEmpty {
+                outcomes[index] = .notRendered
+            } else if !force, let old = previous[label.locale]?.labels.first(where: { $0.key == label.key }),
+                      old.inputHash == inputHash,
+                      old.images.allSatisfy({ Self.isPlainFileName($0.file) && FileManager.default.fileExists(
+                          atPath: outFolder.appendingPathComponent(label.locale).appendingPathComponent($0.file).path) }) {
+                outcomes[index] = .unchanged(old)
+            } else {
+                outcomes[index] = .pending(inputHash: inputHash)
+                work.append(index)
+            }
+        }
+
+        let pending: [(index: Int, inputHash: String)] = work.compactMap { index in
+            if case .pending(let inputHash) = outcomes[index] { return (index, inputHash) } else { return nil }
+        }
+        let progress = Progress(total: work.count, quiet: quiet)
+        let results = Results<Result<Rendered, any Error>>(count: work.count)
+        let next = Counter()
+        DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, work.count))) { _ in
             let renderer = Renderer()
             let encoder = PNGEncoder()
-            while let index = next.take(below: plan.labels.count) {
-                let label = plan.labels[index]
+            while let slot = next.take(below: pending.count) {
+                let label = planned[pending[slot].index]
                 do {
-                    results.set(index, .success(try Self.render(label, engine: engine, renderer: renderer, encoder: encoder)))
+                    results.set(slot, .success(try Self.render(label, inputHash: pending[slot].inputHash, engine: engine,
+                                                               renderer: renderer, encoder: encoder)))
                 } catch {
-                    results.set(index, .failure(error))
+                    results.set(slot, .failure(error))
                 }
                 progress.advance()
             }
         }
 
-        // Every label is rendered before any file is written: a run that fails on bad
+        // Every label is drawn before any file is written: a run that fails on bad
         // input leaves the previous run's outputs exactly as they were.
-        var rendered: [Rendered] = []
-        for (label, result) in zip(plan.labels, results.values) {
+        var drawn: [Int: Rendered] = [:]
+        for (slot, result) in results.values.enumerated() {
+            let label = planned[work[slot]]
             switch result {
             case .failure(let error as LayoutError):
                 throw Failure.badInput("\(styleURL.lastPathComponent): key \"\(label.key)\" (locale \(label.locale), \(label.source)): \(error)")
             case .failure(let error):
                 throw Failure.badInput("\(label.source): key \"\(label.key)\": \(error)")
             case .success(let value):
-                rendered.append(value)
+                drawn[work[slot]] = value
             }
         }
 
-        var manifests: [String: Manifest] = [:]
         var written = 0
-        var failedStrict: [String] = []
-        for (label, rendered) in zip(plan.labels, rendered) {
-            for file in rendered.files {
-                let url = outFolder.appendingPathComponent(label.locale).appendingPathComponent(file.name)
-                if try Self.write(file.data, to: url) { written += 1 }
+        var removed = 0
+        var entries: [String: [Manifest.Label]] = [:]
+        var fontsUsed: [String: [String: String]] = [:]
+        for (index, label) in planned.enumerated() {
+            let folder = outFolder.appendingPathComponent(label.locale)
+            if let rendered = drawn[index] {
+                for file in rendered.files where try Self.write(file.data, to: folder.appendingPathComponent(file.name)) {
+                    written += 1
+                }
+                entries[label.locale, default: []].append(rendered.manifest)
+                fontsUsed[label.locale, default: [:]].merge(rendered.fontFiles) { first, _ in first }
+            } else if case .unchanged(let old) = outcomes[index] {
+                entries[label.locale, default: []].append(old)
             }
-            manifests[label.locale, default: Manifest(tool: "labelgen \(Labelgen.version)", locale: label.locale,
-                                                      style: styleURL.lastPathComponent, labels: [])]
-                .labels.append(rendered.manifest)
-            if rendered.manifest.truncated || rendered.manifest.fit == FitOutcome.overflows.rawValue
-                || rendered.manifest.missingCharacters != nil {
-                failedStrict.append("\(label.locale)/\(label.key)")
+        }
+
+        // Manifests: this run's labels, plus earlier entries of keys this run left out
+        // (other shards, other --keys patterns) that the tables still have. Keys gone
+        // from the tables drop out, and their images are removed below.
+        var tableKeys: [String: Set<String>] = [:]
+        for table in loaded { tableKeys[table.locale, default: []].formUnion(table.entries.map(\.key)) }
+        for locale in Set(planned.map(\.locale)).sorted() {
+            let folder = outFolder.appendingPathComponent(locale)
+            var labels = entries[locale] ?? []
+            let old = previous[locale]
+            let ours = Set(planned.filter { $0.locale == locale }.map(\.key))
+            let carried = old?.labels.filter { !ours.contains($0.key) && tableKeys[locale]?.contains($0.key) == true } ?? []
+            // Sorted by key, so shards and partial runs merge into the same bytes.
+            labels += carried
+            labels.sort { $0.key < $1.key }
+            // Every font file a listed label uses, hashed now if drawn now, else as recorded.
+            var known: [String: Manifest.Font] = [:]
+            for font in old?.fonts ?? [] { known[font.file] = font }
+            for (path, family) in fontsUsed[locale] ?? [:] {
+                let file = URL(fileURLWithPath: path).lastPathComponent
+                known[file] = Manifest.Font(file: file, family: family, hash: fingerprints.hash(ofFile: path))
+            }
+            let fonts = Set(labels.flatMap { $0.fontFiles ?? [] }).compactMap { known[$0] }
+            let manifest = Manifest(tool: "labelgen \(Labelgen.version)", locale: locale, style: styleURL.lastPathComponent,
+                                    fonts: fonts.sorted { ($0.file, $0.hash) < ($1.file, $1.hash) }, labels: labels)
+            if try Self.write(try manifest.encoded(), to: folder.appendingPathComponent("manifest.json")) { written += 1 }
+
+            // Images the previous manifest listed that the new one does not: keys that no
+            // longer exist, scales no longer rendered. Only plain names inside the folder.
+            let kept = Set(labels.flatMap { $0.images.map(\.file) })
+            for file in old?.labels.flatMap({ $0.images.map(\.file) }) ?? [] where !kept.contains(file) && Self.isPlainFileName(file) {
+                if (try? FileManager.default.removeItem(at: folder.appendingPathComponent(file))) != nil { removed += 1 }
             }
         }
-        for (locale, manifest) in manifests.sorted(by: { $0.key < $1.key }) {
-            let url = outFolder.appendingPathComponent(locale).appendingPathComponent("manifest.json")
-            if try Self.write(try manifest.encoded(), to: url) { written += 1 }
-            let shrunk = manifest.labels.filter { $0.fit == FitOutcome.shrunk.rawValue }.count
-            let truncated = manifest.labels.filter(\.truncated).count
-            progress.note("\(locale): \(manifest.labels.count) labels, \(shrunk) shrunk, \(truncated) truncated")
+
+        // The report, the summary and the checks that make the run fail.
+        let share = try parsedMaxShrink()
+        var reportEntries: [RunReport.Entry] = []
+        for (index, label) in planned.enumerated() {
+            var entry = RunReport.Entry(
+                locale: label.locale, key: label.key, status: .notRendered, fontSize: nil,
+                requestedFontSize: label.style.font.size, sizeShare: nil, lines: nil, fit: nil, truncated: nil,
+                fallbackFonts: [], missingCharacters: [], unfilledPlaceholders: label.unfilledPlaceholders,
+                milliseconds: 0, failures: [])
+            let manifest: Manifest.Label?
+            switch outcomes[index] {
+            case .unchanged(let old)?: manifest = old; entry.status = .unchanged
+            case .pending?: manifest = drawn[index]?.manifest; entry.status = .rendered
+                entry.milliseconds = drawn[index].map { ($0.seconds * 1000_000).rounded() / 1000 } ?? 0
+            default: manifest = nil
+            }
+            if let manifest {
+                entry.fontSize = manifest.fontSize
+                entry.sizeShare = (manifest.fontSize / manifest.requestedFontSize * 1000).rounded() / 1000
+                entry.lines = manifest.lines.count
+                entry.fit = manifest.fit
+                entry.truncated = manifest.truncated
+                entry.fallbackFonts = manifest.fallbackFonts ?? []
+                entry.missingCharacters = manifest.missingCharacters ?? []
+                if strict && (manifest.truncated || manifest.fit == FitOutcome.overflows.rawValue || manifest.missingCharacters != nil) {
+                    entry.failures.append("fails --strict")
+                }
+                if let share, manifest.fontSize < manifest.requestedFontSize * share - 1e-9 {
+                    entry.failures.append("fails --max-shrink \(Int((share * 100).rounded()))%")
+                }
+            }
+            reportEntries.append(entry)
         }
-        progress.note("\(written) files written to \(outFolder.path)")
-        if strict && !failedStrict.isEmpty {
-            throw Failure(message: "--strict: \(failedStrict.count) labels truncated or missing glyphs: "
-                          + failedStrict.prefix(10).joined(separator: ", "), status: .labelsFailed)
+        var untranslated: [String: [String]] = [:]
+        for table in loaded where !table.untranslatedKeys.isEmpty {
+            untranslated[table.locale, default: []] += table.untranslatedKeys
         }
+        let runReport = RunReport(tool: "labelgen \(Labelgen.version)", style: styleURL.lastPathComponent,
+                                  labels: reportEntries, untranslated: untranslated)
+        if let report {
+            _ = try Self.write(try runReport.encoded(), to: URL(fileURLWithPath: report))
+        }
+        for line in runReport.summary() { progress.note(line) }
+        progress.note("\(written) files written, \(removed) removed, in \(outFolder.path)")
+
+        let failed = reportEntries.filter { !$0.failures.isEmpty }
+        if !failed.isEmpty {
+            let names = failed.prefix(10).map { "\($0.locale)/\($0.key)" }.joined(separator: ", ")
+            throw Failure(message: "\(failed.count) labels failed their checks: \(names)"
+                          + (failed.count > 10 ? ", …" : ""), status: .labelsFailed)
+        }
+    }
+
+    /// What happens to one planned label in this run.
+    private enum Outcome {
+        case pending(inputHash: String)
+        case unchanged(Manifest.Label)
+        case notRendered
     }
 
     fileprivate struct Rendered {
         var manifest: Manifest.Label
         var files: [(name: String, data: Data)]
+        /// Path to family of every font file the label's glyphs come from.
+        var fontFiles: [String: String]
+        var seconds: Double
+    }
+
+    /// A name a manifest may list: one plain file inside its locale folder.
+    private static func isPlainFileName(_ name: String) -> Bool {
+        !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\\") && name.hasSuffix(".png")
     }
 
     /// Writes a file atomically, turning a failure into an error naming the file.
@@ -168,8 +344,9 @@ struct Generate: ParsableCommand {
         }
     }
 
-    private static func render(_ label: PlannedLabel, engine: LayoutEngine, renderer: Renderer,
+    private static func render(_ label: PlannedLabel, inputHash: String, engine: LayoutEngine, renderer: Renderer,
                                encoder: PNGEncoder) throws -> Rendered {
+        let start = DispatchTime.now()
         let layout = try engine.layout(label.text, style: label.style, locale: label.locale)
         var images: [Manifest.Image] = []
         var files: [(name: String, data: Data)] = []
@@ -183,6 +360,8 @@ struct Generate: ParsableCommand {
                 boxOrigin: [rendered.boxOriginX, rendered.boxOriginY], baselines: rendered.baselines,
                 hash: ContentHash.hex(of: png)))
         }
+        var fontFiles: [String: String] = [:]
+        for run in layout.lines.flatMap(\.runs) { fontFiles[run.face.path] = run.face.family }
         let manifest = Manifest.Label(
             key: label.key, text: label.text, fontSize: layout.fontSize.manifestRounded,
             requestedFontSize: layout.requestedFontSize, fit: layout.fitOutcome.rawValue,
@@ -191,8 +370,10 @@ struct Generate: ParsableCommand {
             missingCharacters: layout.missingCharacters.isEmpty ? nil
                 : layout.missingCharacters.map { String(format: "U+%04X", $0.value) },
             fallbackFonts: layout.fallbackFaces.isEmpty ? nil : layout.fallbackFaces.map(\.family),
-            images: images)
-        return Rendered(manifest: manifest, files: files)
+            images: images, fontFiles: fontFiles.keys.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted(),
+            inputHash: inputHash)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        return Rendered(manifest: manifest, files: files, fontFiles: fontFiles, seconds: seconds)
     }
 }
 

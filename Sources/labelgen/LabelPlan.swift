@@ -4,7 +4,10 @@ import StyledText
 /// One label to render: a key of one table with its merged style.
 struct PlannedLabel: Sendable {
     var key: String
+    /// The text to draw: the table's string with placeholders filled from the style's samples.
     var text: String
+    /// Placeholders the style has no sample for: such a label is not drawn, never with a raw `%d`.
+    var unfilledPlaceholders: [String]
     var locale: String
     var source: String
     var style: LabelStyle
@@ -38,7 +41,9 @@ struct LabelPlan {
                 } catch {
                     throw Failure.badInput(error.description)
                 }
-                labels.append(PlannedLabel(key: entry.key, text: entry.value, locale: table.locale,
+                let filled = Placeholders.fill(entry.value, samples: style.samples)
+                labels.append(PlannedLabel(key: entry.key, text: filled.text, unfilledPlaceholders: filled.unfilled,
+                                           locale: table.locale,
                                            source: table.source, style: style,
                                            scales: scaleOverride ?? style.scales))
             }

@@ -1,13 +1,17 @@
 import Foundation
 
-/// What a game reads to place the labels: one per locale folder.
-struct Manifest: Encodable {
+/// What a game reads to place the labels: one per locale folder. It is also what the
+/// next run reads to tell which labels are unchanged and which outputs are stale.
+struct Manifest: Codable {
     var tool: String
     var locale: String
     var style: String
+    /// The font files the labels of this locale used, with a content hash each, so a
+    /// changed font shows up in a diff of the manifest.
+    var fonts: [Font]?
     var labels: [Label]
 
-    struct Label: Encodable {
+    struct Label: Codable {
         var key: String
         var text: String
         /// The font size used and the one the style asked for, px at scale 1.
@@ -21,9 +25,14 @@ struct Manifest: Encodable {
         var missingCharacters: [String]?
         var fallbackFonts: [String]?
         var images: [Image]
+        /// The font files the glyphs come from (names as in `fonts`).
+        var fontFiles: [String]?
+        /// A hash of everything the images depend on: text, merged style, scales, font
+        /// files and tool version. Equal hashes mean the images need not be drawn again.
+        var inputHash: String?
     }
 
-    struct Image: Encodable {
+    struct Image: Codable {
         var scale: Double
         var file: String
         var width: Int
@@ -35,9 +44,15 @@ struct Manifest: Encodable {
         var hash: String
     }
 
-    struct Size: Encodable {
+    struct Size: Codable {
         var width: Double
         var height: Double
+    }
+
+    struct Font: Codable, Hashable {
+        var file: String
+        var family: String
+        var hash: String
     }
 
     func encoded() throws -> Data {
@@ -46,6 +61,13 @@ struct Manifest: Encodable {
         var data = try encoder.encode(self)
         data.append(0x0A)
         return data
+    }
+
+    /// The manifest a previous run left in `folder`, or nil when there is none or it
+    /// cannot be read (then every label is drawn again and nothing is deleted).
+    static func previous(in folder: URL) -> Manifest? {
+        guard let data = try? Data(contentsOf: folder.appendingPathComponent("manifest.json")) else { return nil }
+        return try? JSONDecoder().decode(Manifest.self, from: data)
     }
 }
 

@@ -288,7 +288,7 @@ struct CaptionHelpTests {
     func rootHelp() async throws {
         let result = try await CLI.run(["--help"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout.contains("labelgen [generate] <strings-file>"), "\(result)")
+        #expect(result.stdout.contains("USAGE: labelgen [generate] ") && result.stdout.contains("<strings-file>"), "\(result)")
         #expect(result.stdout.contains("caption") && result.stdout.contains("Burn a meme-style caption"), "\(result)")
     }
 

@@ -82,7 +82,7 @@ struct HelpTests {
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("--style"), "\(result)")
         #expect(result.stdout.contains("Example"), "\(result)")
-        #expect(result.stdout.contains("labelgen Localizations/strings/"), "\(result)")
+        #expect(result.stdout.contains("labelgen strings/de.json --style"), "\(result)")
     }
 
     @Test("--help documents the options of the default command")

@@ -231,7 +231,14 @@ struct ManifestFile: Decodable {
     var tool: String
     var locale: String
     var style: String
+    var fonts: [Font]?
     var labels: [Label]
+
+    struct Font: Decodable {
+        var file: String
+        var family: String
+        var hash: String
+    }
 
     struct Label: Decodable {
         var key: String
@@ -239,6 +246,7 @@ struct ManifestFile: Decodable {
         var fontSize: Double
         var truncated: Bool
         var lines: [String]
+        var fontFiles: [String]?
         var box: Size
         var images: [Image]
     }
