@@ -49,7 +49,7 @@ let package = Package(
         ),
         .testTarget(name: "StyledTextTests", dependencies: ["StyledText"]),
         .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "StyledText"]),
-        .testTarget(name: "TextRenderTests", dependencies: ["TextRender", "LabelLayout", "StyledText"]),
+        .testTarget(name: "TextRenderTests", dependencies: ["TextRender", "LabelLayout", "StyledText", "CCairo"]),
         .testTarget(name: "labelgenTests", dependencies: ["labelgen", "TextRender"]),
     ],
     swiftLanguageModes: [.v6]

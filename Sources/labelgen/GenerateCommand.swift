@@ -74,6 +74,12 @@ struct Generate: ParsableCommand {
             help: ArgumentHelp("Exit 1 when a label's font is shrunk below this share of the style's size, e.g. 80%.", valueName: "percent"))
     var maxShrink: String?
 
+    @Option(help: ArgumentHelp("Compare every image with GOLDEN_DIR/<locale>/<file>; differing or missing goldens fail the run, and diff images go to OUT/_diff/<locale>/.", valueName: "golden-dir"))
+    var check: String?
+
+    @Option(help: ArgumentHelp(GoldenCheck.Tolerance.help, valueName: "delta[,share%]"))
+    var tolerance: String = GoldenCheck.Tolerance.default.description
+
     @Option(help: ArgumentHelp("Write a JSON report: per locale and key, the size used and its share, lines, truncation, fallback fonts, missing characters, time.", valueName: "file"))
     var report: String?
 
@@ -88,6 +94,13 @@ struct Generate: ParsableCommand {
         _ = try parsedScales()
         _ = try parsedShard()
         _ = try parsedMaxShrink()
+        _ = try parsedTolerance()
+    }
+
+    private func parsedTolerance() throws -> GoldenCheck.Tolerance {
+        do { return try GoldenCheck.Tolerance(parsing: tolerance) } catch {
+            throw ValidationError("--tolerance: \(error.message)")
+        }
     }
 
     private func parsedScales() throws -> [Double]? {
@@ -263,6 +276,9 @@ struct Generate: ParsableCommand {
 
         // The report, the summary and the checks that make the run fail.
         let share = try parsedMaxShrink()
+        let golden = try check.map { (folder: URL(fileURLWithPath: $0), checker: GoldenCheck(tolerance: try parsedTolerance())) }
+        let diffFolder = outFolder.appendingPathComponent("_diff")
+        if golden != nil { try? FileManager.default.removeItem(at: diffFolder) }
         var reportEntries: [RunReport.Entry] = []
         for (index, label) in planned.enumerated() {
             var entry = RunReport.Entry(
@@ -291,6 +307,30 @@ struct Generate: ParsableCommand {
                 if let share, manifest.fontSize < manifest.requestedFontSize * share - 1e-9 {
                     entry.failures.append("fails --max-shrink \(Int((share * 100).rounded()))%")
                 }
+                if let golden {
+                    let folder = outFolder.appendingPathComponent(label.locale)
+                    for image in manifest.images {
+                        let pixels: RGBAImage
+                        do { pixels = try ImageDecoder().decode(contentsOf: folder.appendingPathComponent(image.file)) } catch {
+                            throw Failure.badInput(error.description)
+                        }
+                        let goldenFile = golden.folder.appendingPathComponent(label.locale).appendingPathComponent(image.file)
+                        let outcome: GoldenCheck.Outcome
+                        do { outcome = try golden.checker.compare(rendered: pixels, goldenFile: goldenFile) } catch {
+                            throw Failure.badInput(error.description)
+                        }
+                        switch outcome {
+                        case .match: continue
+                        case .missingGolden: entry.failures.append("--check: no golden \(label.locale)/\(image.file)")
+                        default: entry.failures.append("--check: \(image.file): \(outcome.summary)")
+                        }
+                        if let diff = outcome.diff {
+                            let name = String(image.file.dropLast(4)) + ".diff.png"
+                            _ = try Self.write(try PNGEncoder().encode(diff),
+                                               to: diffFolder.appendingPathComponent(label.locale).appendingPathComponent(name))
+                        }
+                    }
+                }
             }
             reportEntries.append(entry)
         }
@@ -305,6 +345,9 @@ struct Generate: ParsableCommand {
         }
         for line in runReport.summary() { progress.note(line) }
         progress.note("\(written) files written, \(removed) removed, in \(outFolder.path)")
+        if golden != nil, FileManager.default.fileExists(atPath: diffFolder.path) {
+            progress.note("diff images of labels that differ from their golden images: \(diffFolder.path)")
+        }
 
         let failed = reportEntries.filter { !$0.failures.isEmpty }
         if !failed.isEmpty {

@@ -186,3 +186,44 @@ struct IncrementalTests {
         #expect(raw["unfilledPlaceholders"] as? [String] == ["%@"])
     }
 }
+
+@Suite("labelgen generate: --check against golden images")
+struct CheckOptionTests {
+    @Test("--check passes on identical images, fails with diff images on a changed style, and on a missing golden")
+    func check() async throws {
+        let tmp = try TempDir()
+        defer { tmp.remove() }
+        try tmp.writeJSON(Styles.basic(scales: [1, 2]), to: "style.json")
+        try tmp.writeJSON(["play": "Play", "quit": "Quit"], to: "en.json")
+        func run(_ extra: [String]) async throws -> CLIResult {
+            try await CLI.run([tmp("en.json").path, "--style", tmp("style.json").path, "--out", tmp("out").path] + extra)
+        }
+        #expect(try await run([]).status == 0)
+        try FileManager.default.copyItem(at: tmp("out"), to: tmp("golden"))
+
+        let same = try await run(["--check", tmp("golden").path])
+        #expect(same.status == 0, "\(same)")
+        #expect(!FileManager.default.fileExists(atPath: tmp("out/_diff").path))
+
+        var style = Styles.basic(scales: [1, 2])
+        style["fill"] = "#212020"  // one level of red: within the default tolerance
+        try tmp.writeJSON(style, to: "style.json")
+        #expect(try await run(["--check", tmp("golden").path]).status == 0)
+
+        style["fill"] = "#802020"
+        try tmp.writeJSON(style, to: "style.json")
+        let changed = try await run(["--check", tmp("golden").path])
+        #expect(changed.status == 1, "\(changed)")
+        #expect(changed.stderr.contains("en/play") && changed.stderr.contains("differ from the golden image"), "\(changed)")
+        #expect(Files.list(tmp("out/_diff")) == ["en/play.diff.png", "en/play@2x.diff.png", "en/quit.diff.png", "en/quit@2x.diff.png"])
+
+        try FileManager.default.removeItem(at: tmp("golden/en/quit@2x.png"))
+        try tmp.writeJSON(Styles.basic(scales: [1, 2]), to: "style.json")
+        let missing = try await run(["--check", tmp("golden").path])
+        #expect(missing.status == 1 && missing.stderr.contains("no golden en/quit@2x.png"), "\(missing)")
+        #expect(Files.list(tmp("out/_diff")).isEmpty, "diffs of the previous check are gone")
+
+        let bad = try await run(["--check", tmp("golden").path, "--tolerance", "2,0.1"])
+        #expect(bad.status == 2 && bad.stderr.contains("--tolerance"), "\(bad)")
+    }
+}
