@@ -24,4 +24,13 @@ enum AtomicWriter {
         }
         return true
     }
+
+    /// Why a write failed, in the system's words ("Not a directory", "No space left on
+    /// device") rather than Foundation's error dump.
+    static func reason(_ error: any Error) -> String {
+        let top = error as NSError
+        let underlying = (top.userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError } ?? top
+        if underlying.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(underlying.code))) }
+        return underlying.localizedDescription
+    }
 }

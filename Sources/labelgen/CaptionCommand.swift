@@ -160,7 +160,7 @@ struct CaptionCommand: ParsableCommand {
         do {
             try AtomicWriter.write(data, to: url)
         } catch {
-            throw Failure.badInput("\(url.path): cannot write: \(Self.reason(error))")
+            throw Failure.badInput("\(url.path): cannot write: \(AtomicWriter.reason(error))")
         }
 
         for placed in result.captions {
@@ -186,13 +186,6 @@ struct CaptionCommand: ParsableCommand {
 
     /// The system's words for a failed write ("Permission denied"), not Foundation's
     /// error dump.
-    private static func reason(_ error: any Error) -> String {
-        let top = error as NSError
-        let underlying = (top.userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError } ?? top
-        if underlying.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(underlying.code))) }
-        return underlying.localizedDescription
-    }
-
     private static func warn(_ message: String) {
         FileHandle.standardError.write(Data("labelgen: warning: \(message)\n".utf8))
     }

@@ -382,8 +382,7 @@ struct Generate: ParsableCommand {
         do {
             return try AtomicWriter.write(data, to: url)
         } catch {
-            let reason = (error as NSError).userInfo[NSUnderlyingErrorKey].map { "\($0)" } ?? error.localizedDescription
-            throw Failure.badInput("\(url.path): cannot write: \(reason)")
+            throw Failure.badInput("\(url.path): cannot write: \(AtomicWriter.reason(error))")
         }
     }
 
