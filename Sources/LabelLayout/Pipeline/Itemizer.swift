@@ -103,6 +103,8 @@ struct Itemizer {
         for i in 0...scalars.count {
             let isEnd = i == scalars.count
             if !isEnd && !Self.isParagraphSeparator(scalars[i]) { continue }
+            // CR LF is one separator (UAX #9 BD8, UAX #14 LB5): the paragraph ends after the LF.
+            if !isEnd, scalars[i] == 0x0D, i + 1 < scalars.count, scalars[i + 1] == 0x0A { continue }
             let end = isEnd ? i : i + 1  // the separator belongs to the paragraph it ends
             let range = start..<end
             let isRTL = resolveLevels(scalars, range: range, direction: direction, into: &levels)
@@ -144,8 +146,18 @@ struct Itemizer {
         return isRTL
     }
 
+    /// Bidi class B (UAX #9): these end a paragraph. LINE SEPARATOR, VT and FF only end a
+    /// line (ICU reports them as hard breaks) and keep the paragraph's direction.
     static func isParagraphSeparator(_ scalar: UInt32) -> Bool {
-        scalar == 0x0A || scalar == 0x0D || scalar == 0x2029 || scalar == 0x85 || scalar == 0x0B || scalar == 0x0C || scalar == 0x2028
+        switch scalar {
+        case 0x0A, 0x0D, 0x1C...0x1E, 0x85, 0x2029: return true
+        default: return false
+        }
+    }
+
+    /// Characters that break lines and draw nothing, which no font needs to cover.
+    static func isLineSeparator(_ scalar: UInt32) -> Bool {
+        isParagraphSeparator(scalar) || scalar == 0x0B || scalar == 0x0C || scalar == 0x2028
     }
 
     // MARK: - Scripts
@@ -180,17 +192,33 @@ struct Itemizer {
             func covers(_ face: FontFace) -> Bool { needed.allSatisfy(face.covers) }
 
             var chosen: FontFace?
-            let isNeutral = needed.allSatisfy { $0.properties.isWhitespace || $0.properties.generalCategory == .otherPunctuation
-                || $0.properties.generalCategory == .decimalNumber || Self.isParagraphSeparator($0.value) }
-            if isNeutral, let previous, covers(previous) {
-                chosen = previous  // spaces and digits stay in the face around them
+            // Spaces, digits and the punctuation and symbols around numbers ("3-1", "+5",
+            // "$20") stay in the face around them, so one number never mixes two fonts.
+            let isNeutral = needed.allSatisfy { scalar in
+                switch scalar.properties.generalCategory {
+                case .otherPunctuation, .dashPunctuation, .decimalNumber, .mathSymbol, .currencySymbol,
+                     .openPunctuation, .closePunctuation, .spaceSeparator:
+                    return true
+                default:
+                    return scalar.properties.isWhitespace || Self.isLineSeparator(scalar.value)
+                }
+            }
+            // U+FE0F asks for the emoji presentation, U+FE0E for text (UTS #51).
+            let wantsEmoji = cluster.count < scalars[start..<end].count && scalars[start..<end].contains(0xFE0F)
+            let wantsText = scalars[start..<end].contains(0xFE0E)
+            if wantsEmoji, let emoji = chain.first(where: { $0.hasColorBitmaps && covers($0) }) {
+                chosen = emoji
+            } else if wantsText, let text = chain.first(where: { !$0.hasColorBitmaps && covers($0) }) {
+                chosen = text
+            } else if isNeutral, let previous, covers(previous) {
+                chosen = previous
             } else {
                 chosen = chain.first(where: covers)
                     ?? resolver.hostFallback(for: cluster, weight: weight, language: locale)
             }
             if chosen == nil {
                 missing.append(contentsOf: needed.filter { scalar in
-                    !chain.contains { $0.covers(scalar) } && !Self.isParagraphSeparator(scalar.value)
+                    !chain.contains { $0.covers(scalar) } && !Self.isLineSeparator(scalar.value)
                 })
             }
             let face = chosen ?? previous ?? chain[0]

@@ -23,7 +23,10 @@ struct Positioner {
         for (index, range) in ranges.enumerated() {
             let visible = breaker.trimmedTrailingSpace(range)
             let band = metrics.band(range, fontSize: fontSize)
-            let paragraph = text.itemized.paragraphs.first { $0.range.contains(range.lowerBound) || $0.range.upperBound == range.lowerBound }
+            // The paragraph that holds the line's first character; an empty last line belongs
+            // to the paragraph it follows.
+            let paragraph = text.itemized.paragraphs.first { $0.range.contains(range.lowerBound) }
+                ?? text.itemized.paragraphs.last { $0.range.upperBound == range.lowerBound }
             let isRTL = paragraph?.isRTL ?? false
             let width = breaker.visibleWidth(range, fontSize: fontSize, tracking: tracking)
 
