@@ -12,15 +12,25 @@ import StyledText
 public final class LayoutEngine: Sendable {
     let resolver: FontResolver
     let breakers = BreakIteratorPool()
+    /// The text length, line count and style sizes this engine accepts.
+    public let limits: Limits
 
-    /// - Parameter fonts: where fonts come from; by default the bundled `Fonts/` folder
-    ///   (see ``FontSources/locateBundledFonts()``) and then the host's fonts.
-    public init(fonts: FontSources = FontSources(bundledDirectories: FontSources.locateBundledFonts())) {
+    /// - Parameters:
+    ///   - fonts: where fonts come from; by default the bundled `Fonts/` folder
+    ///     (see ``FontSources/locateBundledFonts()``) and then the host's fonts.
+    ///   - limits: the largest text and style sizes accepted (``Limits/default``).
+    public init(fonts: FontSources = FontSources(bundledDirectories: FontSources.locateBundledFonts()),
+                limits: Limits = .default) {
         self.resolver = FontResolver(sources: fonts)
+        self.limits = limits
     }
 
     /// Lays out `text` in `style` for `locale` (a BCP 47 tag such as "de" or "zh-Hans").
+    ///
+    /// - Throws: ``LayoutError/limitExceeded(_:)`` before any work when the text or a
+    ///   size in the style is beyond ``limits``, or when the text needs more lines.
     public func layout(_ text: String, style: LabelStyle, locale: String) throws(LayoutError) -> LabelLayout {
+        try checkLimits(text, style: style)
         let language = Self.language(of: locale)
         let chain = try resolver.chain(for: style.font, language: locale)
         let primary = chain[0]
@@ -108,6 +118,10 @@ public final class LayoutEngine: Sendable {
             }
         }
 
+        if lines.count > limits.lines {
+            throw .limitExceeded("the text needs \(lines.count) lines; at most \(limits.lines) are allowed")
+        }
+
         // The frame: the box, or what the lines need plus room for the effects.
         let breaker = prepared.breaker
         let contentWidth = lines.map { breaker.visibleWidth($0, fontSize: fontSize, tracking: style.tracking) }.max() ?? 0
@@ -144,6 +158,33 @@ public final class LayoutEngine: Sendable {
             logicalBounds: logical, inkBounds: ink,
             missingCharacters: prepared.shaped.itemized.missing,
             fallbackFaces: prepared.shaped.itemized.fallbackFaces, primaryFace: primary)
+    }
+
+    /// Styles built in code skip the style decoder's checks, so the sizes that decide
+    /// how much memory layout and drawing take are checked again here.
+    private func checkLimits(_ text: String, style: LabelStyle) throws(LayoutError) {
+        let length = text.unicodeScalars.count
+        if length > limits.textLength {
+            throw .limitExceeded("the text is \(length) Unicode scalars long; at most \(limits.textLength) are allowed")
+        }
+        func check(_ value: Double, _ limit: Double, _ name: String) throws(LayoutError) {
+            guard value.isFinite, abs(value) <= limit else {
+                throw .limitExceeded("\(name) \(Limits.format(value)) exceeds the limit of \(Limits.format(limit))")
+            }
+        }
+        try check(style.font.size, limits.fontSize, "font size")
+        try check(style.font.minSize ?? 0, limits.fontSize, "minimum font size")
+        try check(style.stroke?.width ?? 0, limits.strokeWidth, "stroke width")
+        if style.shadows.count > limits.shadows {
+            throw .limitExceeded("\(style.shadows.count) shadows exceed the limit of \(limits.shadows)")
+        }
+        for shadow in style.shadows {
+            try check(shadow.blur, limits.blur, "shadow blur")
+            try check(shadow.spread, limits.blur, "shadow spread")
+        }
+        if style.maxLines > limits.lines {
+            throw .limitExceeded("maxLines \(style.maxLines) exceeds the line limit of \(limits.lines)")
+        }
     }
 
     /// The faces the style resolves to, best first (the style's face, then fallbacks).

@@ -14,6 +14,8 @@ struct StyleDecoder {
 
     let file: String
     let mode: Mode
+    /// Sizes beyond these are refused here, with their path, rather than when drawing.
+    var limits = Limits.default
 
     static let styleFields = [
         "font", "fill", "stroke", "shadows", "box", "align", "verticalAlign", "maxLines", "wrap",
@@ -49,6 +51,10 @@ struct StyleDecoder {
         }
         if let shadows = object["shadows"] {
             let elements = try array(shadows, at: path.appending("shadows"), expected: "an array of shadow objects")
+            guard elements.count <= limits.shadows else {
+                throw StyleError(file: file, path: path.appending("shadows").description,
+                                 message: "\(elements.count) shadows exceed the limit of \(limits.shadows)")
+            }
             style.shadows = []
             for (index, element) in elements.enumerated() {
                 style.shadows.append(try shadow(element, at: path.appending("shadows").appending(index)))
@@ -64,8 +70,8 @@ struct StyleDecoder {
             style.verticalAlign = try choice(verticalAlign, at: path.appending("verticalAlign"))
         }
         if let maxLines = object["maxLines"] {
-            style.maxLines = try integer(maxLines, at: path.appending("maxLines"), in: 0...Int(Int32.max),
-                                         expected: "an integer >= 0")
+            style.maxLines = try integer(maxLines, at: path.appending("maxLines"), in: 0...limits.lines,
+                                         expected: "an integer from 0 to \(limits.lines) (the line limit)")
         }
         if let wrap = object["wrap"] {
             style.wrap = try choice(wrap, at: path.appending("wrap"))
@@ -74,10 +80,12 @@ struct StyleDecoder {
             style.truncate = try choice(truncate, at: path.appending("truncate"))
         }
         if let lineHeight = object["lineHeight"] {
-            style.lineHeight = try number(lineHeight, at: path.appending("lineHeight"), .positive)
+            style.lineHeight = try number(lineHeight, at: path.appending("lineHeight"), .positive,
+                                          limit: (Self.maximumLineHeight, "line height multiple"))
         }
         if let tracking = object["tracking"] {
-            style.tracking = try number(tracking, at: path.appending("tracking"), .any)
+            style.tracking = try number(tracking, at: path.appending("tracking"), .any,
+                                        limit: (Double(limits.canvasSide), "canvas side"))
         }
         if let canvas = object["canvas"] {
             style.canvas = try choice(canvas, at: path.appending("canvas"))
@@ -113,12 +121,12 @@ struct StyleDecoder {
             font.italic = try bool(italic, at: path.appending("italic"))
         }
         if let size = object["size"] {
-            font.size = try number(size, at: path.appending("size"), .positive)
+            font.size = try number(size, at: path.appending("size"), .positive, limit: (limits.fontSize, "font size"))
         } else if mode == .complete {
             throw missing(path.appending("size"))
         }
         if let minSize = object["minSize"], minSize != .null {
-            font.minSize = try number(minSize, at: path.appending("minSize"), .positive)
+            font.minSize = try number(minSize, at: path.appending("minSize"), .positive, limit: (limits.fontSize, "font size"))
         }
         if let files = object["files"] {
             let elements = try array(files, at: path.appending("files"), expected: "an array of font file paths")
@@ -202,7 +210,8 @@ struct StyleDecoder {
         let object = try fields(of: value, at: path, allowed: Self.strokeFields, nullable: true)
         var stroke = Stroke(width: 1, color: .black)
         if let width = object["width"] {
-            stroke.width = try number(width, at: path.appending("width"), .nonNegative)
+            stroke.width = try number(width, at: path.appending("width"), .nonNegative,
+                                      limit: (limits.strokeWidth, "stroke width"))
         }
         if let color = object["color"] {
             stroke.color = try self.color(color, at: path.appending("color"))
@@ -225,14 +234,15 @@ struct StyleDecoder {
             guard elements.count == 2 else {
                 throw mismatch(path.appending("offset"), expected: expected, got: "\(elements.count) elements")
             }
-            shadow.offsetX = try number(elements[0], at: path.appending("offset").appending(0), .any)
-            shadow.offsetY = try number(elements[1], at: path.appending("offset").appending(1), .any)
+            let reach = (Double(limits.canvasSide), "canvas side")
+            shadow.offsetX = try number(elements[0], at: path.appending("offset").appending(0), .any, limit: reach)
+            shadow.offsetY = try number(elements[1], at: path.appending("offset").appending(1), .any, limit: reach)
         }
         if let blur = object["blur"] {
-            shadow.blur = try number(blur, at: path.appending("blur"), .nonNegative)
+            shadow.blur = try number(blur, at: path.appending("blur"), .nonNegative, limit: (limits.blur, "blur radius"))
         }
         if let spread = object["spread"] {
-            shadow.spread = try number(spread, at: path.appending("spread"), .nonNegative)
+            shadow.spread = try number(spread, at: path.appending("spread"), .nonNegative, limit: (limits.blur, "spread"))
         }
         return shadow
     }
@@ -241,12 +251,12 @@ struct StyleDecoder {
         let object = try fields(of: value, at: path, allowed: Self.boxFields, nullable: true)
         var box = Box(width: 0)
         if let width = object["width"] {
-            box.width = try number(width, at: path.appending("width"), .positive)
+            box.width = try number(width, at: path.appending("width"), .positive, limit: (Double(limits.canvasSide), "canvas side"))
         } else if mode == .complete {
             throw missing(path.appending("width"))
         }
         if let height = object["height"], height != .null {
-            box.height = try number(height, at: path.appending("height"), .positive)
+            box.height = try number(height, at: path.appending("height"), .positive, limit: (Double(limits.canvasSide), "canvas side"))
         }
         return box
     }
@@ -270,7 +280,7 @@ struct StyleDecoder {
         }
         var scales: [Double] = []
         for (index, element) in elements.enumerated() {
-            let scale = try number(element, at: path.appending(index), .positive)
+            let scale = try number(element, at: path.appending(index), .positive, limit: (limits.scale, "scale"))
             // Two equal scales would write the same file twice.
             if scales.contains(scale) {
                 throw StyleError(file: file, path: path.appending(index).description,
@@ -334,11 +344,24 @@ struct StyleDecoder {
         }
     }
 
-    /// A number obeying `rule`. Booleans are rejected: they are a separate JSON type
-    /// here, unlike in `JSONSerialization`, where `true` is the number 1.
-    private func number(_ value: JSONValue, at path: JSONPath, _ rule: NumberRule) throws(StyleError) -> Double {
-        guard case .number(let number) = value, rule.accepts(number) else {
+    /// A line height beyond this many times the font's own spaces lines further apart
+    /// than the largest canvas is tall.
+    static let maximumLineHeight = 100.0
+
+    /// A number obeying `rule`, and at most `limit.value` in magnitude when a limit is
+    /// given. Booleans are rejected: they are a separate JSON type here, unlike in
+    /// `JSONSerialization`, where `true` is the number 1. Infinity (`1e999`) is no
+    /// number any size can be drawn at.
+    private func number(
+        _ value: JSONValue, at path: JSONPath, _ rule: NumberRule, limit: (value: Double, name: String)? = nil
+    ) throws(StyleError) -> Double {
+        guard case .number(let number) = value, number.isFinite, rule.accepts(number) else {
             throw mismatch(path, expected: rule.expectation, got: value)
+        }
+        if let limit, abs(number) > limit.value {
+            throw StyleError(file: file, path: path.description,
+                             message: "\(JSONValue.format(number)) exceeds the \(limit.name) limit of "
+                                 + "\(rule == .any ? "±" : "")\(JSONValue.format(limit.value))")
         }
         return number
     }

@@ -110,7 +110,7 @@ public struct StyleSheet: Sendable, Hashable {
             data = try Data(contentsOf: url)
         } catch {
             throw StyleError(file: url.lastPathComponent, path: "",
-                             message: "cannot read \(url.path): \(Self.reason(error))")
+                             message: "cannot read \(url.path): \(Self.reason(error, reading: url))")
         }
         try self.init(json: data, source: url.lastPathComponent)
     }
@@ -185,7 +185,16 @@ public struct StyleSheet: Sendable, Hashable {
     }
 
     /// Foundation's file error text without its generic lead-in, which says nothing.
-    static func reason(_ error: any Error) -> String {
+    static func reason(_ error: any Error, reading url: URL? = nil) -> String {
+        var isFolder: ObjCBool = false
+        if let url, FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            return "it is a folder, not a file"
+        }
+        // The system's words ("Permission denied"), not Foundation's "error 256".
+        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError,
+           underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
         let text = (error as NSError).localizedDescription
         let leadIn = "The operation could not be completed. "
         return text.hasPrefix(leadIn) ? String(text.dropFirst(leadIn.count)) : text

@@ -102,9 +102,12 @@ public struct Captioner: Sendable {
     /// a top and a bottom caption never meet.
     public var bandFraction = 1.0 / 3
 
+    /// The largest photo accepted (`photoSide`, `photoPixels`); a caption's canvas may
+    /// be as large as the photo, whatever `canvasSide` and `canvasPixels` say.
+    public var limits = Limits.default
+
     /// Lays out the captions; it caches fonts, so share one between photos.
     public let engine: LayoutEngine
-    private let renderer = Renderer()
 
     /// Creates a captioner.
     ///
@@ -163,6 +166,15 @@ public struct Captioner: Sendable {
         for position in CaptionPosition.allCases where captions.filter({ $0.position == position }).count > 1 {
             throw RenderError("two captions at the \(position.rawValue); there is room for one at each edge")
         }
+        if let excess = Limits.excess("the photo", width: Double(photo.width), height: Double(photo.height),
+                                      side: limits.photoSide, pixels: limits.photoPixels) {
+            throw RenderError(excess.replacingOccurrences(of: "would be", with: "is"))
+        }
+        // A caption is never larger than its band, which lies inside the photo.
+        var canvasLimits = limits
+        canvasLimits.canvasSide = max(limits.canvasSide, limits.photoSide)
+        canvasLimits.canvasPixels = max(limits.canvasPixels, limits.photoPixels)
+        let renderer = Renderer(limits: canvasLimits)
         var image = photo
         var placed: [PlacedCaption] = []
         for caption in captions {

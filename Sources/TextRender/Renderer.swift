@@ -17,7 +17,14 @@ public struct RenderedLabel: Sendable {
 /// Draws laid-out labels: shadows, then the outside stroke and the fill as one layer.
 /// Holds no state between labels, so one renderer can serve several threads.
 public struct Renderer: Sendable {
-    public init() {}
+    /// The largest canvas drawn; a label that needs more is refused before its pixels
+    /// are allocated.
+    public var limits: Limits
+
+    /// - Parameter limits: the largest canvas drawn (``Limits/default``).
+    public init(limits: Limits = .default) {
+        self.limits = limits
+    }
 
     /// Renders `layout` at `scale` (2 for @2x): drawn at that resolution, not enlarged.
     public func render(_ layout: LabelLayout, scale: Double = 1) throws(RenderError) -> RenderedLabel {
@@ -55,7 +62,7 @@ public struct Renderer: Sendable {
     /// The label's pixels, premultiplied as Cairo keeps them, and the canvas they fill.
     private func drawLayer(_ layout: LabelLayout, scale: Double) throws(RenderError) -> (CairoSurface, Canvas) {
         guard scale > 0, scale.isFinite else { throw RenderError("scale must be a positive number, got \(scale)") }
-        let canvas = Canvas(layout: layout, scale: scale)
+        let canvas = try Canvas(layout: layout, scale: scale, limits: limits)
         let surface = try CairoSurface(width: canvas.width, height: canvas.height, format: .argb)
         let context = CairoContext(surface)
         let paths = GlyphPaths(layout: layout, canvas: canvas, scratch: context)

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// Writes files so that a reader (or a crash) never sees half of one: the bytes go to a
@@ -12,6 +13,8 @@ enum AtomicWriter {
         let folder = url.deletingLastPathComponent()
         try manager.createDirectory(at: folder, withIntermediateDirectories: true)
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString.prefix(8)).tmp")
+        pending.insert(temporary.path)
+        defer { pending.remove(temporary.path) }
         do {
             try data.write(to: temporary)
             guard rename(temporary.path, url.path) == 0 else {
@@ -25,6 +28,34 @@ enum AtomicWriter {
         return true
     }
 
+    /// Temporary files being written now, removed if the run is interrupted.
+    private static let pending = PathSet()
+
+    /// Signal sources stop when released; these live as long as the process.
+    nonisolated(unsafe) private static var signalSources: [any DispatchSourceSignal] = []
+
+    /// Makes SIGINT and SIGTERM remove the temporary files being written before the
+    /// process exits with 128 + the signal's number, as shells report it. Without this a
+    /// Ctrl-C during the writes would leave `.name.tmp` files behind; files already
+    /// renamed into place are whole, and the rest keep their previous contents.
+    /// Call once, before any work starts.
+    static func removeTemporaryFilesOnInterrupt() {
+        for signalNumber in [SIGINT, SIGTERM] {
+            // Ignored first, so the default action (ending the process at once) cannot
+            // run before the source below sees the signal.
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler {
+                for path in pending.drain() { unlink(path) }
+                exit(128 + signalNumber)
+            }
+            source.resume()
+            signalSources.append(source)
+        }
+    }
+}
+
+extension AtomicWriter {
     /// Why a write failed, in the system's words ("Not a directory", "No space left on
     /// device") rather than Foundation's error dump.
     static func reason(_ error: any Error) -> String {
@@ -32,5 +63,33 @@ enum AtomicWriter {
         let underlying = (top.userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError } ?? top
         if underlying.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(underlying.code))) }
         return underlying.localizedDescription
+    }
+}
+
+/// A set of paths shared between the writing threads and the signal handler.
+private final class PathSet: @unchecked Sendable {
+    // @unchecked: `paths` is only touched under `lock`.
+    private var paths: Set<String> = []
+    private let lock = NSLock()
+
+    func insert(_ path: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        paths.insert(path)
+    }
+
+    func remove(_ path: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        paths.remove(path)
+    }
+
+    /// Every path, leaving the set empty.
+    func drain() -> Set<String> {
+        lock.lock()
+        defer { lock.unlock() }
+        let all = paths
+        paths = []
+        return all
     }
 }

@@ -38,7 +38,7 @@ struct StyleErrorTests {
         #expect(loadError(#"{"font":{"size":20,"weight":450.5}}"#)
             == "score.json: $.font.weight: expected an integer from 1 to 1000, got 450.5")
         #expect(loadError(#"{"font":{"size":20},"maxLines":-1}"#)
-            == "score.json: $.maxLines: expected an integer >= 0, got -1")
+            == "score.json: $.maxLines: expected an integer from 0 to 1000 (the line limit), got -1")
         #expect(loadError(#"{"font":{"size":0}}"#)
             == "score.json: $.font.size: expected a number > 0, got 0")
         #expect(loadError(#"{"font":{"size":20,"italic":"yes"}}"#)

@@ -70,4 +70,28 @@ struct PathSafetyTests {
         #expect(result.stderr.contains("en.json"), "\(result)")
         #expect(Files.list(tmp("out")).isEmpty, "a failed run wrote \(Files.list(tmp("out")))")
     }
+
+    @Test("keys with NUL, dots only, or 1000 non-ASCII characters get distinct, short file names")
+    func unusualKeys() async throws {
+        let tmp = try TempDir()
+        defer { tmp.remove() }
+        try tmp.writeJSON(Styles.basic(scales: [1]), to: "style.json")
+        let keys = ["nul\u{0}byte", "\u{0}", ".", "...", String(repeating: "é", count: 1000),
+                    String(repeating: "é", count: 999) + "e", String(repeating: "🙂", count: 1000)]
+        var table: [String: String] = [:]
+        for (index, key) in keys.enumerated() { table[key] = "Label \(index)" }
+        try tmp.writeJSON(table, to: "en.json")
+
+        let result = try await CLI.run([tmp("en.json").path, "--style", tmp("style.json").path, "--out", tmp("out").path])
+        #expect(result.status == 0, "\(result)")
+        let written = Files.list(tmp("out"))
+        #expect(written.count == keys.count + 1, "\(written)")
+        for file in written {
+            #expect(file.hasPrefix("en/") && !file.dropFirst(3).contains("/"), "\(file)")
+            #expect(!file.dropFirst(3).hasPrefix("."), "\(file)")
+            #expect(file.utf8.count <= 3 + 255, "\(file)")
+        }
+        let manifest = try ManifestFile.load(tmp("out/en/manifest.json"))
+        #expect(Set(manifest.labels.map(\.key)) == Set(keys))
+    }
 }

@@ -113,7 +113,7 @@ public struct StringTable: Sendable, Hashable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw StringTableError(file: source, place: "", message: "cannot read the file: \(StyleSheet.reason(error))")
+            throw StringTableError(file: source, place: "", message: "cannot read the file: \(StyleSheet.reason(error, reading: url))")
         }
         switch try format.parse(data, source: source) {
         case .single(let content):

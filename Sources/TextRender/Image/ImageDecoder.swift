@@ -1,4 +1,5 @@
 import Foundation
+import StyledText
 
 /// Why an image could not be read or written.
 public struct ImageError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -68,13 +69,34 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
 ///
 /// JPEGs are decoded with libjpeg-turbo and turned upright by their EXIF orientation,
 /// as cameras and phones expect; PNGs are decoded by Cairo. Images larger than 32767
-/// pixels on a side are refused, as Cairo cannot draw on them.
+/// pixels on a side are refused, as Cairo cannot draw on them, and so are images beyond
+/// ``limits`` (128 Mpixel by default). Sizes are read from the file's header first, so a
+/// huge or hostile image is refused before any memory is set aside for its pixels.
 public struct ImageDecoder: Sendable {
     /// The largest width or height accepted: Cairo's limit for image surfaces.
     public static let maximumSide = 32767
 
+    /// The largest photo accepted: `photoSide` (capped at ``maximumSide``) and `photoPixels`.
+    public var limits: Limits
+
     /// Creates a decoder; it holds no state, so one can serve several threads.
-    public init() {}
+    ///
+    /// - Parameter limits: the largest image read (``Limits/default``).
+    public init(limits: Limits = .default) {
+        self.limits = limits
+    }
+
+    /// Refuses an image whose header gives a size beyond the limits.
+    func checkSize(_ format: String, width: Int, height: Int) throws(ImageError) {
+        let side = min(limits.photoSide, Self.maximumSide)
+        guard width > 0, height > 0, max(width, height) <= side else {
+            throw ImageError("the \(format) image is \(width)x\(height) pixels; at most \(side) on a side can be read")
+        }
+        if let excess = Limits.excess("the \(format) image", width: Double(width), height: Double(height),
+                                      side: side, pixels: limits.photoPixels) {
+            throw ImageError(excess.replacingOccurrences(of: "would be", with: "is"))
+        }
+    }
 
     /// Decodes an image held in memory.
     ///
@@ -84,9 +106,9 @@ public struct ImageDecoder: Sendable {
     public func decode(_ data: Data) throws(ImageError) -> RGBAImage {
         switch ImageFormat(sniffing: data) {
         case .png:
-            return try PNGDecoder().decode(data)
+            return try PNGDecoder(sizeCheck: checkSize).decode(data)
         case .jpeg:
-            return try JPEGDecoder().decode(data)
+            return try JPEGDecoder(sizeCheck: checkSize).decode(data)
         case nil:
             if data.isEmpty { throw ImageError("the file is empty; expected a PNG or JPEG image") }
             if let name = ImageFormat.unsupportedName(of: data) {
@@ -107,7 +129,8 @@ public struct ImageDecoder: Sendable {
         }
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            // Mapped, so a huge file costs no memory before its header has been judged.
+            data = try Data(contentsOf: url, options: .mappedIfSafe)
         } catch {
             // Foundation's lead-in adds nothing to the reason after it.
             let text = (error as NSError).localizedDescription

@@ -29,6 +29,9 @@ struct JPEGDecoder {
     // default could change to the fast one.
     private static let flags = TJFLAG_ACCURATEDCT
 
+    /// Throws when the header's size is beyond what the caller accepts.
+    var sizeCheck: (String, Int, Int) throws(ImageError) -> Void
+
     func decode(_ data: Data) throws(ImageError) -> RGBAImage {
         let turbo = try TurboJPEG(.decompress)
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
@@ -37,9 +40,7 @@ struct JPEGDecoder {
                                 &width, &height, &subsampling, &colorspace)
         }
         guard header == 0 else { throw ImageError("not a readable JPEG image: \(turbo.lastError)") }
-        guard width > 0, height > 0, max(width, height) <= ImageDecoder.maximumSide else {
-            throw ImageError("the JPEG image is \(width)x\(height) pixels; at most \(ImageDecoder.maximumSide) on a side can be read")
-        }
+        try sizeCheck("JPEG", Int(width), Int(height))
 
         // libjpeg-turbo cannot convert CMYK to RGB itself, so such files (from print
         // workflows) are decoded as CMYK and converted below.

@@ -4,6 +4,9 @@ import Foundation
 /// Decodes PNG files through Cairo's PNG reader, which expands palettes, grey and
 /// 16-bit samples to 8-bit ARGB (or RGB when there is no alpha).
 struct PNGDecoder {
+    /// Throws when the header's size is beyond what the caller accepts.
+    var sizeCheck: (String, Int, Int) throws(ImageError) -> Void
+
     func decode(_ data: Data) throws(ImageError) -> RGBAImage {
         // The header is checked first so a huge image is refused before Cairo allocates it.
         let bytes = [UInt8](data.prefix(24))
@@ -12,9 +15,7 @@ struct PNGDecoder {
         }
         let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
         let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
-        guard width > 0, height > 0, max(width, height) <= ImageDecoder.maximumSide else {
-            throw ImageError("the PNG image is \(width)x\(height) pixels; at most \(ImageDecoder.maximumSide) on a side can be read")
-        }
+        try sizeCheck("PNG", width, height)
 
         let stream = ByteStream(data)
         let loaded: CairoSurface

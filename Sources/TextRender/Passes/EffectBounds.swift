@@ -13,29 +13,37 @@ struct Canvas {
     var originY: Int
     var scale: Double
 
-    init(layout: LabelLayout, scale: Double) {
+    /// - Throws: A ``RenderError`` when the canvas would exceed `limits`' side or pixel
+    ///   count; sizes are judged as doubles, so an absurd one is refused, not trapped on.
+    init(layout: LabelLayout, scale: Double, limits: Limits) throws(RenderError) {
         self.scale = scale
         let style = layout.style
+        let x0, y0, x1, y1: Double
         if style.canvas == .box || layout.inkBounds.isEmpty {
-            width = max(1, Int((layout.bounds.width * scale).rounded(.up)))
-            height = max(1, Int((layout.bounds.height * scale).rounded(.up)))
-            originX = 0
-            originY = 0
-            return
+            (x0, y0) = (0, 0)
+            x1 = max(1, (layout.bounds.width * scale).rounded(.up))
+            y1 = max(1, (layout.bounds.height * scale).rounded(.up))
+        } else {
+            // The same extents that inset the text in its box (one formula for both).
+            let extents = style.effectExtents
+            let reach = layout.inkBounds.outset(top: extents.top, left: extents.left,
+                                                bottom: extents.bottom, right: extents.right)
+            // One more pixel each side for anti-aliasing.
+            x0 = (reach.minX * scale).rounded(.down) - 1
+            y0 = (reach.minY * scale).rounded(.down) - 1
+            x1 = (reach.maxX * scale).rounded(.up) + 1
+            y1 = (reach.maxY * scale).rounded(.up) + 1
         }
-        // The same extents that inset the text in its box (one formula for both).
-        let extents = style.effectExtents
-        let reach = layout.inkBounds.outset(top: extents.top, left: extents.left,
-                                            bottom: extents.bottom, right: extents.right)
-        // One more pixel each side for anti-aliasing.
-        let x0 = Int((reach.minX * scale).rounded(.down)) - 1
-        let y0 = Int((reach.minY * scale).rounded(.down)) - 1
-        let x1 = Int((reach.maxX * scale).rounded(.up)) + 1
-        let y1 = Int((reach.maxY * scale).rounded(.up)) + 1
-        width = max(1, x1 - x0)
-        height = max(1, y1 - y0)
-        originX = -x0
-        originY = -y0
+        let scaleName = scale == 1 ? "" : " at @\(Limits.format(scale))x"
+        if let excess = Limits.excess("the label image\(scaleName)", width: x1 - x0, height: y1 - y0,
+                                      side: limits.canvasSide, pixels: limits.canvasPixels) {
+            throw RenderError(excess)
+        }
+        // Within the limits, every edge is a small integer.
+        width = max(1, Int(x1 - x0))
+        height = max(1, Int(y1 - y0))
+        originX = -Int(x0)
+        originY = -Int(y0)
     }
 
     /// A layout point in canvas pixels.

@@ -1,0 +1,66 @@
+import Foundation
+import LabelLayout
+import StyledText
+import Testing
+import TextRender
+
+@Suite("Render and image limits")
+struct RenderLimitTests {
+    @Test("a canvas over the side or pixel limit is refused before it is allocated, saying both sizes")
+    func canvas() throws {
+        let layout = try label("Score")
+        #expect(throws: RenderError("the label image would be 240x80 pixels; at most 200 on a side is allowed")) {
+            try Renderer(limits: Limits(canvasSide: 200)).render(layout)
+        }
+        #expect(throws: RenderError("the label image at @2x would be 480x160 pixels (76800 pixels); at most 50000 pixels is allowed")) {
+            try Renderer(limits: Limits(canvasPixels: 50_000)).render(layout, scale: 2)
+        }
+        #expect(try Renderer(limits: Limits(canvasSide: 240, canvasPixels: 240 * 80)).render(layout).image.width == 240)
+    }
+
+    @Test("a tight canvas grown past Int by a style built in code is refused, not trapped on")
+    func absurdTightCanvas() throws {
+        let layout = try label("Wide", box: nil) {
+            $0.canvas = .tight
+            $0.tracking = 1e300
+        }
+        #expect(throws: RenderError.self) { try Renderer().render(layout) }
+    }
+
+    @Test("an image over the photo limits is refused from its header, before its pixels are decoded")
+    func photoHeader() throws {
+        // A PNG signature and header claiming 30000x30000 pixels, and no image data at all:
+        // refused for its size, not as corrupt, so nothing was read past the header.
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+        for side in [30000, 30000] { png += [UInt8(side >> 24), UInt8(side >> 16 & 0xFF), UInt8(side >> 8 & 0xFF), UInt8(side & 0xFF)] }
+        png += [8, 6, 0, 0, 0]
+        #expect(throws: ImageError("the PNG image is 30000x30000 pixels (858.3 Mpixel); at most 128 Mpixel is allowed")) {
+            try ImageDecoder().decode(Data(png))
+        }
+        let small = try PNGEncoder().encode(makeImage(20, 10) { _, _ in [1, 2, 3, 255] })
+        #expect(throws: ImageError("the PNG image is 20x10 pixels; at most 16 on a side can be read")) {
+            try ImageDecoder(limits: Limits(photoSide: 16)).decode(small)
+        }
+        #expect(throws: ImageError("the PNG image is 20x10 pixels (200 pixels); at most 199 pixels is allowed")) {
+            try ImageDecoder(limits: Limits(photoPixels: 199)).decode(small)
+        }
+        let jpeg = try Data(contentsOf: coffeeURL)
+        #expect(throws: ImageError.self) { try ImageDecoder(limits: Limits(photoPixels: 1000)).decode(jpeg) }
+    }
+
+    @Test("captions refuse photos over the limits, and draw on photos wider than the label canvas limit")
+    func captionPhotos() throws {
+        let photo = makeImage(300, 200) { _, _ in [90, 90, 90, 255] }
+        var style = LabelStyle(font: FontSpec(weight: 700, size: 60))
+        style.stroke = Stroke(width: 4, color: .black)
+        var captioner = Captioner(engine: engine)
+        captioner.limits = Limits(photoPixels: 50_000)
+        #expect(throws: RenderError("the photo is 300x200 pixels (60000 pixels); at most 50000 pixels is allowed")) {
+            try captioner.caption(photo, text: "TOP", style: style)
+        }
+        // The caption's canvas may be as wide as the photo, beyond the label limit.
+        captioner.limits = Limits(canvasSide: 100, canvasPixels: 10_000)
+        let result = try captioner.caption(photo, text: "TOP", style: style)
+        #expect(result.image.width == 300)
+    }
+}

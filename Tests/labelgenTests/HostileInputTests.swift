@@ -1,0 +1,341 @@
+import Foundation
+import Testing
+import TextRender
+
+/// Broken, hostile and oversized inputs: each is refused with exit status 2 and a message
+/// naming the file, and none damages what an earlier run wrote.
+@Suite("labelgen: hostile and broken inputs")
+struct HostileInputTests {
+    static let table: [String: String] = ["title": "Hello", "score": "Score: 12"]
+
+    /// A folder holding a style, a table and the output of one good run into `out`.
+    struct Workspace {
+        let tmp: TempDir
+        let before: [String: Data]
+
+        var out: URL { tmp("out") }
+        var style: String { tmp("style.json").path }
+        var strings: String { tmp("en.json").path }
+
+        init() async throws {
+            tmp = try TempDir()
+            try tmp.writeJSON(Styles.basic(scales: [1, 2]), to: "style.json")
+            try tmp.writeJSON(HostileInputTests.table, to: "en.json")
+            let good = try await CLI.run([tmp("en.json").path, "--style", tmp("style.json").path,
+                                          "--out", tmp("out").path, "--quiet"])
+            #expect(good.status == 0, "\(good)")
+            before = try Files.contents(tmp("out"))
+            #expect(before.count == 5, "\(before.keys.sorted())")
+        }
+
+        /// Runs labelgen and checks it exits 2 naming every text of `mentions`, with the
+        /// earlier output byte for byte as it was and no temporary file left anywhere.
+        func expectRefused(_ arguments: [String], mentions: [String],
+                           sourceLocation: SourceLocation = #_sourceLocation) async throws {
+            let result = try await CLI.run(arguments)
+            #expect(result.status == 2, "\(result)", sourceLocation: sourceLocation)
+            for text in mentions {
+                #expect(result.stderr.contains(text), "stderr does not mention \(text): \(result)",
+                        sourceLocation: sourceLocation)
+            }
+            expectOutputIntact(sourceLocation: sourceLocation)
+        }
+
+        func expectOutputIntact(sourceLocation: SourceLocation = #_sourceLocation) {
+            let after = (try? Files.contents(out)) ?? [:]
+            #expect(after == before, "earlier output changed: \(after.keys.sorted())", sourceLocation: sourceLocation)
+            let leftovers = Files.list(tmp.url).filter { $0.hasSuffix(".tmp") }
+            #expect(leftovers.isEmpty, "temporary files left: \(leftovers)", sourceLocation: sourceLocation)
+        }
+    }
+
+    // MARK: - Fonts
+
+    @Test("font.files naming a file that is not a font")
+    func notAFont() async throws {
+        let work = try await Workspace()
+        defer { work.tmp.remove() }
+        try work.tmp.write("these are not the glyphs you are looking for", to: "notafont.ttf")
+        try work.tmp.writeJSON(Styles.basic(extra: ["font": ["size": 24, "files": ["notafont.ttf"]]]), to: "bad.json")
+        try await work.expectRefused([work.strings, "--style", work.tmp("bad.json").path, "--out", work.out.path, "--force"],
+                                     mentions: ["notafont.ttf", "not a font file", "key \""])
+    }
+
+    @Test("a style naming a font family no font has")
+    func missingFamily() async throws {
+        let work = try await Workspace()
+        defer { work.tmp.remove() }
+        try work.tmp.writeJSON(Styles.basic(extra: ["font": ["family": "Comic Nonexistent", "size": 24]]), to: "bad.json")
+        try await work.expectRefused([work.strings, "--style", work.tmp("bad.json").path, "--out", work.out.path],
+                                     mentions: ["bad.json", "Comic Nonexistent", "no font"])
+    }
+
+    // MARK: - Unreadable inputs
+
+    @Test("a folder in place of a string table or a style file")
+    func folderAsInput() async throws {
+        let work = try await Workspace()
+        defer { work.tmp.remove() }
+        try FileManager.default.createDirectory(at: work.tmp("de.json"), withIntermediateDirectories: true)
+        try await work.expectRefused([work.tmp("de.json").path, "--style", work.style, "--out", work.out.path],
+                                     mentions: ["de.json", "is a folder"])
+        try FileManager.default.createDirectory(at: work.tmp("folder.json"), withIntermediateDirectories: true)
+        try await work.expectRefused([work.strings, "--style", work.tmp("folder.json").path, "--out", work.out.path],
+                                     mentions: ["folder.json", "is a folder"])
+    }
+
+    @Test("a string table without read permission")
+    func unreadableTable() async throws {
+        let work = try await Workspace()
+        defer { work.tmp.remove() }
+        let locked = try work.tmp.writeJSON(["title": "Hallo"], to: "de.json")
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: locked.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: locked.path) }
+        // Permissions do not stop root, so when the file is still readable (tests run as
+        // root in containers) there is nothing to refuse; the folder case above covers
+        // the error path.
+        guard FileManager.default.contents(atPath: locked.path) == nil else { return }
+        try await work.expectRefused([locked.path, "--style", work.style, "--out", work.out.path],
+                                     mentions: ["de.json", "Permission denied"])
+    }
+
+    @Test("a truncated PNG photo for a caption leaves an existing output alone")
+    func truncatedPNGPhoto() async throws {
+        let work = try await Workspace()
+        defer { work.tmp.remove() }
+        let png = try #require(work.before["en/title@2x.png"])
+        try png.prefix(png.count / 2).write(to: work.tmp("half.png"))
+        try work.tmp.write("an earlier picture", to: "meme.png")
+        let result = try await CLI.run(["caption", work.tmp("half.png").path, "--text", "TOP",
+                                        "--style", work.style, "--out", work.tmp("meme.png").path])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("half.png") && result.stderr.contains("corrupt PNG"), "\(result)")
+        #expect(try String(contentsOf: work.tmp("meme.png"), encoding: .utf8) == "an earlier picture")
+        work.expectOutputIntact()
+    }
+
+    @Test("a photo whose header claims a huge size is refused before it is decoded")
+    func hugePhoto() async throws {
+        let tmp = try TempDir()
+        defer { tmp.remove() }
+        try tmp.writeJSON(Styles.basic(), to: "style.json")
+        // 20000x20000 in the header and no pixel data: refused for its size, not as corrupt.
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+        png += [0, 0, 0x4E, 0x20, 0, 0, 0x4E, 0x20, 8, 6, 0, 0, 0]
+        try Data(png).write(to: tmp("huge.png"))
+        let result = try await CLI.run(["caption", tmp("huge.png").path, "--text", "TOP",
+                                        "--style", tmp("style.json").path, "--out", tmp("meme.png").path])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("huge.png: the PNG image is 20000x20000 pixels"), "\(result)")
+        #expect(result.stderr.contains("at most 128 Mpixel"), "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: tmp("meme.png").path))
+    }
+
+    // MARK: - Outputs that cannot be written
+
+    @Test("--out naming a regular file, or a file where the locale folder goes")
+    func outputIsAFile() async throws {
+        let work = try await Workspace()
+        defer { work.tmp.remove() }
+        try work.tmp.write("not a folder", to: "plain")
+        let result = try await CLI.run([work.strings, "--style", work.style, "--out", work.tmp("plain").path])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("plain: exists and is not a folder"), "\(result)")
+        #expect(try String(contentsOf: work.tmp("plain"), encoding: .utf8) == "not a folder")
+
+        try work.tmp.write("not a folder either", to: "other/en")
+        let second = try await CLI.run([work.strings, "--style", work.style, "--out", work.tmp("other").path])
+        #expect(second.status == 2, "\(second)")
+        #expect(second.stderr.contains("other/en: exists and is not a folder"), "\(second)")
+        #expect(Files.list(work.tmp("other")) == ["en"])
+        work.expectOutputIntact()
+    }
+
+    @Test("a full disk fails the run naming the file, keeping earlier outputs and leaving no temporary files")
+    func fullDisk() async throws {
+        let tmp = try TempDir()
+        defer { tmp.remove() }
+        let disk = tmp("disk")
+        try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+        // Mounting needs root (and a container that allows it); elsewhere there is no
+        // small disk to fill, so the test has nothing to check.
+        guard try Self.shell("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", disk.path]) == 0 else { return }
+        defer { _ = try? Self.shell("umount", [disk.path]) }
+
+        try tmp.writeJSON(Styles.basic(scales: [1, 2]), to: "style.json")
+        try tmp.writeJSON(Self.table, to: "en.json")
+        let out = disk.appendingPathComponent("out")
+        let good = try await CLI.run([tmp("en.json").path, "--style", tmp("style.json").path, "--out", out.path])
+        #expect(good.status == 0, "\(good)")
+        let before = try Files.contents(out)
+        // Fill what is left, so that every new byte fails.
+        _ = FileManager.default.createFile(atPath: disk.path + "/filler", contents: nil)
+        let filler = try #require(FileHandle(forWritingAtPath: disk.path + "/filler"))
+        while (try? filler.write(contentsOf: Data(count: 4096))) != nil {}
+        try? filler.close()
+
+        try tmp.writeJSON(Styles.basic(scales: [1, 2], extra: ["fill": "#FF0000"]), to: "red.json")
+        let result = try await CLI.run([tmp("en.json").path, "--style", tmp("red.json").path, "--out", out.path])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains(out.path + "/en/"), "\(result)")
+        #expect(result.stderr.contains("No space left on device") || result.stderr.contains("space"), "\(result)")
+        #expect(try Files.contents(out) == before, "earlier output changed")
+        #expect(Files.list(disk).filter { $0.hasSuffix(".tmp") }.isEmpty, "\(Files.list(disk))")
+    }
+
+    // MARK: - Symbolic links in the output folder
+
+    @Test("a locale folder that is a symbolic link to elsewhere is refused; nothing is written through it")
+    func symlinkedLocaleFolder() async throws {
+        let tmp = try TempDir()
+        defer { tmp.remove() }
+        try tmp.writeJSON(Styles.basic(), to: "style.json")
+        try tmp.writeJSON(Self.table, to: "en.json")
+        try tmp.write("precious", to: "elsewhere/keep.txt")
+        try FileManager.default.createDirectory(at: tmp("out"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: tmp("out/en").path, withDestinationPath: tmp("elsewhere").path)
+
+        let result = try await CLI.run([tmp("en.json").path, "--style", tmp("style.json").path, "--out", tmp("out").path])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains(tmp("out/en").path + ": is a symbolic link"), "\(result)")
+        #expect(Files.list(tmp("elsewhere")) == ["keep.txt"])
+    }
+
+    @Test("an image that is a symbolic link to an outside file is replaced by the image, the outside file untouched")
+    func symlinkedImage() async throws {
+        let work = try await Workspace()
+        defer { work.tmp.remove() }
+        try work.tmp.write("outside", to: "outside.png")
+        let image = work.out.appendingPathComponent("en/title.png")
+        try FileManager.default.removeItem(at: image)
+        try FileManager.default.createSymbolicLink(atPath: image.path, withDestinationPath: work.tmp("outside.png").path)
+
+        let result = try await CLI.run([work.strings, "--style", work.style, "--out", work.out.path, "--force"])
+        #expect(result.status == 0, "\(result)")
+        #expect(try String(contentsOf: work.tmp("outside.png"), encoding: .utf8) == "outside")
+        let attributes = try FileManager.default.attributesOfItem(atPath: image.path)
+        #expect(attributes[.type] as? FileAttributeType == .typeRegular)
+        #expect(try Data(contentsOf: image) == work.before["en/title.png"])
+    }
+
+    // MARK: - Interrupts
+
+    @Test("SIGINT while labels are drawn exits non-zero and leaves earlier outputs and no temporary files")
+    func interrupt() async throws {
+        let work = try await Workspace()
+        defer { work.tmp.remove() }
+        // Many labels with shadows at three scales: drawing them takes far longer than the
+        // wait before the interrupt, and every label is drawn before any file is written.
+        var table = Self.table.mapValues { $0 + "!" }
+        for index in 0..<2000 { table["filler.\(index)"] = "Filler label number \(index)" }
+        try work.tmp.writeJSON(table, to: "big/en.json")
+        try work.tmp.writeJSON(Styles.basic(scales: [1, 2, 3], extra: ["shadows": [["blur": 8, "offset": [0, 2]]]]),
+                               to: "shadowed.json")
+
+        let process = Process()
+        process.executableURL = try CLI.executable()
+        process.arguments = [work.tmp("big/en.json").path, "--style", work.tmp("shadowed.json").path,
+                             "--out", work.out.path, "--jobs", "1", "--quiet"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["LABELGEN_FONTS"] = CLI.fontsFolder.path
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try await Task.sleep(for: .seconds(1))
+        #expect(process.isRunning, "the run ended before it could be interrupted")
+        process.interrupt()
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+
+        #expect(process.terminationReason == .uncaughtSignal || process.terminationStatus == 130,
+                "status \(process.terminationStatus)")
+        #expect(process.terminationStatus != 0)
+        work.expectOutputIntact()
+    }
+
+    // MARK: - Limits
+
+    @Test("a style over a limit is refused with its path; a canvas over the limit names the key")
+    func limitsAtTheCommandLine() async throws {
+        let work = try await Workspace()
+        defer { work.tmp.remove() }
+        try work.tmp.writeJSON(Styles.basic(extra: ["font": ["size": 48000]]), to: "huge-font.json")
+        try await work.expectRefused([work.strings, "--style", work.tmp("huge-font.json").path, "--out", work.out.path],
+                                     mentions: ["huge-font.json: $.font.size: 48000 exceeds the font size limit of 2000"])
+
+        try work.tmp.writeJSON(Styles.basic(scales: [2], extra: ["box": ["width": 16000, "height": 16000]]), to: "huge-box.json")
+        try await work.expectRefused([work.strings, "--style", work.tmp("huge-box.json").path, "--out", work.out.path],
+                                     mentions: ["en.json: key \"", "at @2x would be 32000x32000 pixels",
+                                                "at most 16384 on a side"])
+
+        try work.tmp.writeJSON(["title": String(repeating: "ab", count: 50_001)], to: "long/en.json")
+        try await work.expectRefused([work.tmp("long/en.json").path, "--style", work.style, "--out", work.out.path],
+                                     mentions: ["key \"title\"", "100002 Unicode scalars", "at most 100000"])
+    }
+
+    @Test("a table of a million keys is read in bounded memory")
+    func millionKeys() async throws {
+        let tmp = try TempDir()
+        defer { tmp.remove() }
+        try tmp.writeJSON(Styles.basic(scales: [1]), to: "style.json")
+        var json = "{"
+        json.reserveCapacity(40_000_000)
+        for index in 0..<1_000_000 {
+            if index > 0 { json += "," }
+            json += "\"key.\(index)\": \"String number \(index)\""
+        }
+        json += "}"
+        try tmp.write(json, to: "en.json")
+
+        // /usr/bin/time -v reports the peak memory; without it only the outcome is checked.
+        let time = URL(fileURLWithPath: "/usr/bin/time")
+        let measured = FileManager.default.isExecutableFile(atPath: time.path)
+        let labelgen = try CLI.executable()
+        let process = Process()
+        process.executableURL = measured ? time : labelgen
+        process.arguments = (measured ? ["-v", labelgen.path] : [])
+            + [tmp("en.json").path, "--style", tmp("style.json").path, "--keys", "key.99999*", "--keys", "key.7",
+               "--out", tmp("out").path, "--quiet"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["LABELGEN_FONTS"] = CLI.fontsFolder.path
+        process.environment = environment
+        let errors = tmp("stderr")
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: errors)
+        process.standardError = handle
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        while process.isRunning { try await Task.sleep(for: .milliseconds(100)) }
+        try handle.close()
+        let stderr = try String(contentsOf: errors, encoding: .utf8)
+
+        #expect(process.terminationStatus == 0, "\(stderr)")
+        // key.7, key.99999 and key.999990 to key.999999, and the manifest.
+        #expect(Files.list(tmp("out/en")).count == 13, "\(Files.list(tmp("out/en")))")
+        if measured {
+            let line = stderr.split(separator: "\n").first { $0.contains("Maximum resident set size") }
+            let kilobytes = try #require(line.flatMap { Int($0.split(separator: ":").last!.trimmingCharacters(in: .whitespaces)) })
+            // About 340 MB in a debug build for this 39 MB table: the table is held as
+            // parsed values, not streamed, so the bound scales with the file.
+            #expect(kilobytes < 1_000_000, "peak memory \(kilobytes / 1024) MB")
+        }
+    }
+
+    // MARK: - Support
+
+    /// Runs a system command quietly; its exit status.
+    static func shell(_ command: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [command] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
