@@ -14,10 +14,12 @@ let package = Package(
         .library(name: "StyledText", targets: ["StyledText"]),
         .library(name: "LabelLayout", targets: ["LabelLayout"]),
         .library(name: "TextRender", targets: ["TextRender"]),
+        .library(name: "LabelSnapshotTesting", targets: ["LabelSnapshotTesting"]),
         .executable(name: "labelgen", targets: ["labelgen"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.0"),
     ],
     targets: [
         systemLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: "libharfbuzz-dev"),
@@ -40,6 +42,13 @@ let package = Package(
             name: "TextRender",
             dependencies: ["LabelLayout", "StyledText", "CCairo", "CZlib", "CTurboJPEG"]
         ),
+        .target(
+            name: "LabelSnapshotTesting",
+            dependencies: [
+                "TextRender", "LabelLayout", "StyledText",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ]
+        ),
         .executableTarget(
             name: "labelgen",
             dependencies: [
@@ -51,6 +60,12 @@ let package = Package(
         .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "StyledText"]),
         .testTarget(name: "TextRenderTests", dependencies: ["TextRender", "LabelLayout", "StyledText", "CCairo"]),
         .testTarget(name: "labelgenTests", dependencies: ["labelgen", "TextRender"]),
+        .testTarget(
+            name: "LabelSnapshotTests",
+            dependencies: ["LabelSnapshotTesting", "TextRender", "LabelLayout", "StyledText",
+                           .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+            exclude: ["__Snapshots__"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

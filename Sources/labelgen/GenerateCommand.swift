@@ -83,6 +83,10 @@ struct Generate: ParsableCommand {
     @Option(help: ArgumentHelp("Write a JSON report: per locale and key, the size used and its share, lines, truncation, fallback fonts, missing characters, time.", valueName: "file"))
     var report: String?
 
+    @Option(name: .customLong("contact-sheet"),
+            help: ArgumentHelp("Write one self-contained HTML page showing every label of the run by locale and by key, with badges for shrunk, truncated and fallback-font labels.", valueName: "file"))
+    var contactSheet: String?
+
     @Flag(help: "Redraw every label, even those whose inputs are unchanged.")
     var force = false
 
@@ -163,6 +167,7 @@ struct Generate: ParsableCommand {
         // What the previous run into this folder left, per locale.
         var previous: [String: Manifest] = [:]
         for locale in Set(planned.map(\.locale)) {
+            try OutputFolder.checkLocaleFolder(outFolder.appendingPathComponent(locale))
             previous[locale] = Manifest.previous(in: outFolder.appendingPathComponent(locale))
         }
 
@@ -342,6 +347,9 @@ struct Generate: ParsableCommand {
                                   labels: reportEntries, untranslated: untranslated)
         if let report {
             _ = try Self.write(try runReport.encoded(), to: URL(fileURLWithPath: report))
+        }
+        if let contactSheet {
+            _ = try Self.write(try ContactSheet(report: runReport, outFolder: outFolder).html(), to: URL(fileURLWithPath: contactSheet))
         }
         for line in runReport.summary() { progress.note(line) }
         progress.note("\(written) files written, \(removed) removed, in \(outFolder.path)")

@@ -32,7 +32,7 @@ struct LabelgenCommand: ParsableCommand {
         commandName: "labelgen",
         abstract: "Render localized strings as styled label PNGs, or burn captions onto photos.",
         version: Labelgen.version,
-        subcommands: [Generate.self, CaptionCommand.self, LayoutDump.self],
+        subcommands: [Generate.self, CaptionCommand.self, LayoutDump.self, PseudoCommand.self],
         defaultSubcommand: Generate.self)
 
     /// Runs the command and maps every failure to the design's exit statuses: usage
@@ -48,6 +48,7 @@ struct LabelgenCommand: ParsableCommand {
             print(subcommandList)
             Foundation.exit(ExitStatus.done.rawValue)
         }
+        AtomicWriter.removeTemporaryFilesOnInterrupt()
         do {
             var command = try parseAsRoot(arguments)
             try command.run()

@@ -1,0 +1,210 @@
+import Foundation
+
+/// `--contact-sheet FILE`: one self-contained HTML page showing every label of a run, for
+/// review by people who do not read manifests: grouped by locale, or one row per key
+/// across locales; each image on a checkerboard (so transparency and shadows show) with
+/// its box outlined, and badges for labels that were shrunk, truncated, overflow, use a
+/// fallback font, miss characters or were not drawn.
+///
+/// The page is built from what the run left on disk (each locale's manifest and images),
+/// so it shows unchanged labels as well as redrawn ones. Images are embedded as data
+/// URIs, once each, in a style sheet both views share; only one scale is embedded
+/// (1 by default) to keep the file small.
+struct ContactSheet {
+    /// The run's report: which labels to show, in which order, and their status.
+    var report: RunReport
+    /// The run's output folder, holding `<locale>/manifest.json` and the images.
+    var outFolder: URL
+    /// The scale whose images are embedded; a label without it shows its smallest scale.
+    var scale: Double = 1
+
+    /// One label as the page shows it.
+    private struct Card {
+        var locale: String
+        var key: String
+        var entry: RunReport.Entry
+        var label: Manifest.Label?
+        var image: Manifest.Image?
+        /// CSS class of the embedded image, nil when there is none.
+        var imageClass: String?
+    }
+
+    /// The page's bytes.
+    func html() throws -> Data {
+        var manifests: [String: Manifest] = [:]
+        for locale in Set(report.labels.map(\.locale)) {
+            manifests[locale] = Manifest.previous(in: outFolder.appendingPathComponent(locale))
+        }
+        var cards: [Card] = []
+        var imageRules: [String] = []
+        for entry in report.labels {
+            let label = manifests[entry.locale]?.labels.first { $0.key == entry.key }
+            let image = label.flatMap { label in
+                label.images.first { $0.scale == scale } ?? label.images.min { $0.scale < $1.scale }
+            }
+            var card = Card(locale: entry.locale, key: entry.key, entry: entry, label: label, image: image)
+            if let image, let data = try? Data(contentsOf: outFolder.appendingPathComponent(entry.locale)
+                .appendingPathComponent(image.file)) {
+                let name = "i\(imageRules.count)"
+                imageRules.append(".\(name){background-image:url(data:image/png;base64,\(data.base64EncodedString()))}")
+                card.imageClass = name
+            }
+            cards.append(card)
+        }
+
+        let locales = report.labels.map(\.locale).uniqued()
+        let keys = report.labels.map(\.key).uniqued()
+        var body = ""
+        body += "<header><h1>\(escape(report.style))</h1><p>\(escape(report.tool)) · \(locales.count) locales · "
+            + "\(keys.count) keys · \(report.labels.count) labels · "
+            + Self.badgeKinds.map { kind in
+                "<span class=\"badge \(kind.css)\">\(kind.title) \(cards.filter { badges(of: $0).contains(kind.title) }.count)</span>"
+            }.joined(separator: " ")
+            + "</p>"
+            + "<nav><label><input type=\"radio\" name=\"view\" id=\"by-locale\" checked> By locale</label>"
+            + "<label><input type=\"radio\" name=\"view\" id=\"by-key\"> Side by side per key</label>"
+            + "<label><input type=\"checkbox\" id=\"outlines\" checked> Box outlines</label></nav></header>\n"
+
+        body += "<main id=\"locales\">\n"
+        for locale in locales {
+            body += "<section class=\"locale\" id=\"locale-\(escape(locale))\"><h2>\(escape(locale))</h2><div class=\"cards\">\n"
+            for card in cards where card.locale == locale { body += cardHTML(card, caption: card.key) + "\n" }
+            body += "</div></section>\n"
+        }
+        body += "</main>\n<main id=\"keys\">\n<table><thead><tr><th>key</th>"
+            + locales.map { "<th>\(escape($0))</th>" }.joined() + "</tr></thead><tbody>\n"
+        for key in keys {
+            body += "<tr class=\"key\"><th>\(escape(key))</th>"
+            for locale in locales {
+                if let card = cards.first(where: { $0.key == key && $0.locale == locale }) {
+                    body += "<td>" + cardHTML(card, caption: locale) + "</td>"
+                } else {
+                    body += "<td></td>"
+                }
+            }
+            body += "</tr>\n"
+        }
+        body += "</tbody></table></main>\n"
+
+        let page = """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8">
+            <title>\(escape(report.style)) · labelgen contact sheet</title>
+            <style>
+            \(Self.css)
+            \(imageRules.joined(separator: "\n"))
+            </style></head>
+            <body>
+            \(body)</body></html>
+
+            """
+        return Data(page.utf8)
+    }
+
+    // MARK: - Pieces
+
+    private func cardHTML(_ card: Card, caption: String) -> String {
+        var html = "<figure class=\"card\" data-locale=\"\(escape(card.locale))\" data-key=\"\(escape(card.key))\">"
+        if let image = card.image, let imageClass = card.imageClass, let label = card.label {
+            let origin = image.boxOrigin.count == 2 ? image.boxOrigin : [0, 0]
+            let boxWidth = Int((label.box.width * image.scale).rounded())
+            let boxHeight = Int((label.box.height * image.scale).rounded())
+            html += "<div class=\"checker\" style=\"width:\(image.width)px;height:\(image.height)px\">"
+                + "<div class=\"img \(imageClass)\" style=\"width:\(image.width)px;height:\(image.height)px\"></div>"
+                + "<div class=\"box\" style=\"left:\(origin[0])px;top:\(origin[1])px;width:\(boxWidth)px;height:\(boxHeight)px\"></div>"
+                + "</div>"
+        } else {
+            html += "<div class=\"missing\">no image</div>"
+        }
+        let lines = card.label?.lines.map { "<span dir=\"auto\">\(escape($0))</span>" }.joined(separator: "<br>") ?? ""
+        var details = [String]()
+        if let fontSize = card.entry.fontSize {
+            details.append("\(Self.number(fontSize))/\(Self.number(card.entry.requestedFontSize)) px")
+        }
+        details += card.entry.fallbackFonts.map { "fallback \($0)" }
+        details += card.entry.missingCharacters.map { "missing \($0)" }
+        details += card.entry.unfilledPlaceholders.map { "no sample for \($0)" }
+        details += card.entry.failures
+        html += "<figcaption><b>\(escape(caption))</b> "
+            + badges(of: card).map { title in
+                "<span class=\"badge \(Self.badgeKinds.first { $0.title == title }?.css ?? "")\">\(title)</span>"
+            }.joined(separator: " ")
+            + "<small>\(details.map(escape).joined(separator: " · "))</small>"
+            + (lines.isEmpty ? "" : "<q>\(lines)</q>") + "</figcaption></figure>"
+        return html
+    }
+
+    private static let badgeKinds: [(title: String, css: String)] = [
+        ("shrunk", "shrunk"), ("truncated", "truncated"), ("overflows", "overflows"),
+        ("fallback font", "fallback"), ("missing glyphs", "missing-glyphs"),
+        ("not drawn", "not-drawn"), ("fails", "fails"),
+    ]
+
+    private func badges(of card: Card) -> [String] {
+        var badges: [String] = []
+        let entry = card.entry
+        if entry.fit == "shrunk" { badges.append("shrunk") }
+        if entry.truncated == true { badges.append("truncated") }
+        if entry.fit == "overflows" { badges.append("overflows") }
+        if !entry.fallbackFonts.isEmpty { badges.append("fallback font") }
+        if !entry.missingCharacters.isEmpty { badges.append("missing glyphs") }
+        if entry.status == .notRendered { badges.append("not drawn") }
+        if !entry.failures.isEmpty { badges.append("fails") }
+        return badges
+    }
+
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+    }
+
+    private func escape(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
+    /// The two views are switched by the radio buttons with CSS alone, so the page works
+    /// where scripts are blocked (mail attachments, CI artifact viewers).
+    private static let css = """
+        body{font:13px/1.35 system-ui,sans-serif;margin:0;background:#f4f4f6;color:#222}
+        header{position:sticky;top:0;background:#fff;border-bottom:1px solid #ccd;padding:8px 16px;z-index:2}
+        h1{font-size:18px;margin:0 0 4px}h2{font-size:15px;margin:16px 0 8px;padding-top:4px;border-top:1px solid #ccd}
+        header p{margin:0 0 6px}nav label{margin-right:16px}
+        main{padding:0 16px 16px}
+        body:has(#by-locale:checked) #keys{display:none}
+        body:has(#by-key:checked) #locales{display:none}
+        body:not(:has(#outlines:checked)) .box{display:none}
+        .cards{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}
+        .card{margin:0;background:#fff;border:1px solid #dde;border-radius:4px;padding:6px;max-width:100%}
+        .checker{position:relative;overflow:visible;background-color:#fff;
+          background-image:conic-gradient(#d8d8d8 25%,#fff 0 50%,#d8d8d8 0 75%,#fff 0);background-size:16px 16px}
+        .img{position:absolute;left:0;top:0;background-repeat:no-repeat}
+        .box{position:absolute;outline:1px dashed #e0007a;pointer-events:none}
+        .missing{padding:16px;color:#a00;background:#fee}
+        figcaption{margin-top:4px;max-width:480px}
+        figcaption small{display:block;color:#667}
+        figcaption q{display:block;color:#334;quotes:none;white-space:pre-wrap}
+        .badge{display:inline-block;border-radius:8px;padding:0 6px;font-size:11px;color:#fff;background:#889}
+        .badge.shrunk{background:#c77d00}.badge.truncated{background:#c0262d}.badge.overflows{background:#8a0f55}
+        .badge.fallback{background:#2a62c9}.badge.missing-glyphs{background:#6a1b9a}
+        .badge.not-drawn{background:#555}.badge.fails{background:#000}
+        table{border-collapse:collapse}th{text-align:left;vertical-align:top;padding:6px;font-weight:600}
+        td{vertical-align:top;padding:4px}tr.key{border-top:1px solid #ccd}
+        """
+}
+
+extension Array where Element: Hashable {
+    /// The elements in order of first appearance, each once.
+    fileprivate func uniqued() -> [Element] {
+        var seen = Set<Element>()
+        return filter { seen.insert($0).inserted }
+    }
+}
