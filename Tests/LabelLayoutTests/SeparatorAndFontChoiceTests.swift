@@ -61,4 +61,25 @@ struct SeparatorAndFontChoiceTests {
         let plain = try engine.layout("\u{00A9} 2026", style: style(size: 24), locale: "en")
         #expect(plain.lines[0].runs.first?.face.family == "Noto Sans")
     }
+
+    @Test("a line broken at a soft hyphen shows a hyphen, counted in its width; an unbroken one shows nothing")
+    func softHyphen() throws {
+        let text = "Donau\u{AD}dampf\u{AD}schiff\u{AD}fahrts\u{AD}gesellschaft"
+        let hyphenID = try engine.layout("\u{2010}", style: style(size: 24), locale: "de").lines[0].runs[0].glyphs[0].id
+        let narrow = try engine.layout(text, style: style(size: 24, box: Box(width: 150)), locale: "de")
+        #expect(narrow.lines.count > 1)
+        for (index, line) in narrow.lines.enumerated() {
+            let glyphs = line.runs.flatMap(\.glyphs)
+            let endsWithHyphen = glyphs.last?.id == hyphenID
+            #expect(endsWithHyphen == (index < narrow.lines.count - 1), "line \(index): \(line.text)")
+            #expect(line.width <= 150 + 1e-6)
+            if endsWithHyphen, let last = glyphs.last {
+                // The hyphen sits inside the line's measured width, at its end.
+                #expect(last.x < line.x + line.width && last.x > line.x + line.width - 24)
+            }
+        }
+        let wide = try engine.layout(text, style: style(size: 24, box: Box(width: 2000)), locale: "de")
+        #expect(wide.lines.count == 1)
+        #expect(!wide.lines[0].runs.flatMap(\.glyphs).contains { $0.id == hyphenID })
+    }
 }

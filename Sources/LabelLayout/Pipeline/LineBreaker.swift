@@ -137,7 +137,14 @@ struct LineBreaker {
     func visibleWidth(_ range: Range<Int>, fontSize: Double, tracking: Double) -> Double {
         let visible = trimmedTrailingSpace(range)
         guard !visible.isEmpty else { return 0 }
-        return text.width(visible) * fontSize + tracking * Double(graphemeCount(visible) - 1)
+        let hyphen = shownHyphen(visible).map { $0.advance * fontSize } ?? 0
+        return text.width(visible) * fontSize + tracking * Double(graphemeCount(visible) - 1) + hyphen
+    }
+
+    /// The hyphen a line shows when it ends at a soft hyphen (not at the end of the text).
+    func shownHyphen(_ visible: Range<Int>) -> ShapedGlyph? {
+        guard let last = visible.last, visible.upperBound < text.count, text.itemized.scalars[last] == 0xAD else { return nil }
+        return text.hyphens[last]
     }
 
     func trimmedTrailingSpace(_ range: Range<Int>) -> Range<Int> {

@@ -58,15 +58,28 @@ struct Positioner {
             var runs: [GlyphRun] = []
             var boxes: [ClusterBox] = []
             var clustersLeft = breaker.graphemeCount(visible)
+            let shownHyphen = breaker.shownHyphen(visible)
+            let hyphenCluster = shownHyphen == nil ? -1 : visible.upperBound - 1
             for piece in pieces {
                 var glyphs: [PositionedGlyph] = []
                 glyphs.reserveCapacity(piece.glyphs.count)
                 let isEllipsis = ellipsisRange.map { range in piece.glyphs.allSatisfy { range.contains($0.cluster) } } ?? false
                 var clusterLeft = pen
                 for (i, glyph) in piece.glyphs.enumerated() {
+                    // A line broken at a soft hyphen shows a hyphen at its logical end:
+                    // right of the soft hyphen in left-to-right text, left of it in right-to-left.
+                    let hyphen = glyph.cluster == hyphenCluster ? shownHyphen : nil
+                    if let hyphen, piece.level & 1 == 1 {
+                        glyphs.append(PositionedGlyph(id: hyphen.id, x: pen, y: baseline, cluster: glyph.cluster))
+                        pen += hyphen.advance * fontSize
+                    }
                     glyphs.append(PositionedGlyph(id: glyph.id, x: pen + glyph.offsetX * fontSize,
                                                   y: baseline - glyph.offsetY * fontSize, cluster: glyph.cluster))
                     pen += glyph.advance * fontSize
+                    if let hyphen, piece.level & 1 == 0 {
+                        glyphs.append(PositionedGlyph(id: hyphen.id, x: pen, y: baseline, cluster: glyph.cluster))
+                        pen += hyphen.advance * fontSize
+                    }
                     let nextCluster = i + 1 < piece.glyphs.count ? piece.glyphs[i + 1].cluster : -1
                     if nextCluster != glyph.cluster {
                         var box = ClusterBox(cluster: glyph.cluster, isRightToLeft: piece.level & 1 == 1,

@@ -31,6 +31,9 @@ struct ShapedText: Sendable {
     var clusterStarts: [Bool]
     /// graphemePrefix[i] is the number of grapheme clusters starting before offset i.
     var graphemePrefix: [Int]
+    /// For each soft hyphen (U+00AD), the hyphen drawn when a line breaks there (UAX #14:
+    /// a break at a soft hyphen shows one), in the face of the text around it.
+    var hyphens: [Int: ShapedGlyph] = [:]
 
     var count: Int { itemized.scalars.count }
 
@@ -50,6 +53,7 @@ struct Shaper {
         clusterStarts[count] = true
         var shapedItems: [ShapedItem] = []
         shapedItems.reserveCapacity(itemized.items.count)
+        var hyphens: [Int: ShapedGlyph] = [:]
 
         let buffer = hb_buffer_create()!
         defer { hb_buffer_destroy(buffer) }
@@ -87,12 +91,26 @@ struct Shaper {
                 clusterStarts[cluster] = true
             }
             shapedItems.append(ShapedItem(item: item, glyphs: glyphs))
+            for offset in item.range where itemized.scalars[offset] == 0xAD {
+                if let hyphen = Self.hyphen(in: item.face, cluster: offset) { hyphens[offset] = hyphen }
+            }
         }
         var prefix = [Double](repeating: 0, count: count + 1)
         for i in 0..<count { prefix[i + 1] = prefix[i] + advances[i] }
         var graphemePrefix = [Int](repeating: 0, count: count + 1)
         for i in 0..<count { graphemePrefix[i + 1] = graphemePrefix[i] + (itemized.graphemeStarts[i] ? 1 : 0) }
         return ShapedText(itemized: itemized, items: shapedItems, advances: advances, prefix: prefix,
-                          clusterStarts: clusterStarts, graphemePrefix: graphemePrefix)
+                          clusterStarts: clusterStarts, graphemePrefix: graphemePrefix, hyphens: hyphens)
+    }
+
+    /// The face's HYPHEN (U+2010), else its HYPHEN-MINUS, as a glyph of the soft hyphen's cluster.
+    private static func hyphen(in face: FontFace, cluster: Int) -> ShapedGlyph? {
+        for scalar: UInt32 in [0x2010, 0x2D] {
+            var glyph: hb_codepoint_t = 0
+            guard hb_font_get_nominal_glyph(face.font, scalar, &glyph) != 0 else { continue }
+            let advance = Double(hb_font_get_glyph_h_advance(face.font, glyph)) / Double(face.unitsPerEm)
+            return ShapedGlyph(id: glyph, cluster: cluster, advance: advance, offsetX: 0, offsetY: 0)
+        }
+        return nil
     }
 }
