@@ -50,7 +50,7 @@ struct LayoutDump: ParsableCommand {
         do { layout = try engine.layout(text, style: merged, locale: locale) } catch {
             throw Failure.badInput("\(styleURL.lastPathComponent): \(error)")
         }
-        print(try LayoutReport(layout).json())
+        print(String(decoding: try LayoutReport(layout).encoded(), as: UTF8.self), terminator: "")
     }
 }
 
@@ -124,10 +124,4 @@ struct LayoutReport: Encodable {
     }
 
     private static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
-
-    func json() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
-    }
 }

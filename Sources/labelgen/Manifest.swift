@@ -55,14 +55,6 @@ struct Manifest: Codable {
         var hash: String
     }
 
-    func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(self)
-        data.append(0x0A)
-        return data
-    }
-
     /// The manifest a previous run left in `folder`, or nil when there is none or it
     /// cannot be read (then every label is drawn again and nothing is deleted).
     static func previous(in folder: URL) -> Manifest? {
@@ -74,4 +66,16 @@ struct Manifest: Codable {
 extension Double {
     /// Rounded to 1/1000 px: enough for any consumer, and free of binary noise in JSON.
     var manifestRounded: Double { (self * 1000).rounded() / 1000 }
+}
+
+extension Encodable {
+    /// The JSON files labelgen writes: sorted keys and a final newline, so the same
+    /// content gives the same bytes and diffs stay small.
+    func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(self)
+        data.append(0x0A)
+        return data
+    }
 }

@@ -37,14 +37,6 @@ struct RunReport: Encodable {
         var failures: [String]
     }
 
-    func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(self)
-        data.append(0x0A)
-        return data
-    }
-
     /// One line per locale, then the worst offenders by name: failures first, then the
     /// most truncated and most shrunk labels.
     func summary(worst limit: Int = 5) -> [String] {
