@@ -139,7 +139,7 @@ struct DeterminismTests {
         ], to: "en.json")
     }
 
-    @Test("two runs into two folders, and --jobs 1 vs --jobs 2, give byte-identical outputs")
+    @Test("two runs into two folders, and --jobs 1, 2 and 4, give byte-identical outputs")
     func byteIdenticalOutputs() async throws {
         let tmp = try TempDir()
         defer { tmp.remove() }
@@ -154,10 +154,11 @@ struct DeterminismTests {
         try await run("second", jobs: nil)
         try await run("jobs1", jobs: "1")
         try await run("jobs2", jobs: "2")
+        try await run("jobs4", jobs: "4")
 
         let reference = try Files.contents(tmp("first"))
         #expect(reference.count == 8 * 2 + 1)
-        for other in ["second", "jobs1", "jobs2"] {
+        for other in ["second", "jobs1", "jobs2", "jobs4"] {
             let contents = try Files.contents(tmp(other))
             #expect(contents.keys.sorted() == reference.keys.sorted(), "\(other)")
             for (file, data) in reference where contents[file] != data {
