@@ -422,6 +422,40 @@ struct AndroidStringsTests {
         #expect(error.place == place)
         #expect(error.message == message)
     }
+
+    /// Found by the FuzzAndroidXML fuzzer: FoundationXML trapped on a tag name that is
+    /// not UTF-8, ending the whole run instead of reporting the file.
+    static let invalidNames: [(bytes: [UInt8], place: String)] = {
+        let bare: [UInt8] = Array("<resources><".utf8) + [0xF5] + Array("/></resources>".utf8)
+        let head = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n  <string name=\"a\">A<"
+        let declared: [UInt8] = Array(head.utf8) + [0xF5] + Array("string>\n</resources>".utf8)
+        // A NUL byte made the file look like UTF-16 without a byte order mark.
+        let withNUL: [UInt8] = Array("<resources><string name=\"a\">\u{0}</string><strin".utf8) + [0xEA]
+            + Array(" name=\"b\"/></resources>".utf8)
+        let garbled: [UInt8] = Array("<?xml version=\"1.0\" encoding=\"utf-8?x\"?>\n<resources><".utf8) + [0xF5]
+            + Array("/></resources>".utf8)
+        return [(bare, "1:13"), (declared, "3:22"), (withNUL, "1:45"), (garbled, "2:13")]
+    }()
+
+    @Test("Invalid UTF-8 in a tag name is reported, not a crash", arguments: invalidNames)
+    func invalidUTF8Name(bytes: [UInt8], place: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let url = try directory.write(data: Data(bytes), to: "res/values-de/strings.xml")
+        let error = #expect(throws: StringTableError.self) { try StringTable.load(contentsOf: url) }
+        #expect(error?.place == place)
+        #expect(error?.message == "invalid UTF-8 here; expected UTF-8 or UTF-16 text (save the file as UTF-8)")
+    }
+
+    @Test("A file in a declared legacy encoding is still read by libxml2")
+    func declaredLatin1() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let head = "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<resources><string name=\"a\">Gr"
+        let bytes: [UInt8] = Array(head.utf8) + [0xFC] + Array("n</string></resources>".utf8)
+        let url = try directory.write(data: Data(bytes), to: "res/values-de/strings.xml")
+        #expect(try StringTable.load(contentsOf: url).entries == [StringTable.Entry(key: "a", value: "Grün")])
+    }
 }
 
 // MARK: - gettext .po

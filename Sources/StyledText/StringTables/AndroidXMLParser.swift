@@ -28,6 +28,7 @@ struct AndroidXMLParser {
 
     func content(from data: Data) throws(StringTableError) -> TableContent {
         try rejectEntityDeclarations(in: data)
+        try rejectInvalidUTF8(in: data)
         var reader = EventReader(events: try XMLEventRecorder.events(of: data, source: source), source: source)
         return try reader.readResources()
     }
@@ -50,6 +51,56 @@ struct AndroidXMLParser {
         throw StringTableError(file: source, place: "\(line):\(column)",
                                message: "entity declarations are not supported; expected the text written out "
                                    + "in each string")
+    }
+}
+
+extension AndroidXMLParser {
+    /// FoundationXML stops the process when libxml2 hands it a tag or attribute name
+    /// that is not valid UTF-8 (`<\u{F5}string>` does), so such bytes must never reach
+    /// it. UTF-16, which libxml2 tells by its first bytes, and a file that declares a
+    /// single-byte encoding are converted by libxml2 first and left to it; any other
+    /// declaration, however garbled, is read as UTF-8, as libxml2 falls back to it.
+    private func rejectInvalidUTF8(in data: Data) throws(StringTableError) {
+        let bytes = [UInt8](data)
+        for utf16Start: [UInt8] in [[0xFF, 0xFE], [0xFE, 0xFF], [0x3C, 0x00], [0x00, 0x3C]] where bytes.starts(with: utf16Start) {
+            return
+        }
+        if let declared = Self.declaredEncoding(in: data)?.lowercased(),
+           ["iso-8859-", "latin", "windows-125", "cp125"].contains(where: { declared.hasPrefix($0) }),
+           !declared.contains("?") {
+            return
+        }
+        var iterator = (bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]).makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var line = 1
+        var column = 1
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                if Unicode.UTF8.decode(encoded) == "\n" {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+            case .emptyInput:
+                return
+            case .error:
+                throw StringTableError(file: source, place: "\(line):\(column)",
+                                       message: "invalid UTF-8 here; expected UTF-8 or UTF-16 text (save the file as UTF-8)")
+            }
+        }
+    }
+
+    /// The `encoding` of the XML declaration, if the file starts with one.
+    private static func declaredEncoding(in data: Data) -> String? {
+        var head = String(decoding: data.prefix(256), as: UTF8.self)
+        if head.hasPrefix("\u{FEFF}") { head.removeFirst() }
+        guard head.hasPrefix("<?xml"), let end = head.range(of: "?>"),
+              let key = head[..<end.lowerBound].range(of: "encoding") else { return nil }
+        let rest = head[key.upperBound..<end.lowerBound].drop { $0 == " " || $0 == "=" || $0 == "\t" }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+        return String(rest.dropFirst().prefix { $0 != quote })
     }
 }
 
