@@ -1,6 +1,12 @@
 /// Blurs a coverage (A8) buffer with a Gaussian approximated by three box blurs per axis
 /// (W3C's filter-effects recipe for feGaussianBlur), each a running sum: the cost per
 /// pixel is the same whatever the radius.
+///
+/// The passes run in the order horizontal, vertical for each box, and every pixel's sum
+/// adds and subtracts the same values in the same order as a plain one-line-at-a-time
+/// running sum, so the result is the same to the bit however the loops are arranged.
+/// The vertical passes sweep rows, keeping one running sum per column: every load and
+/// store is then sequential and the column loop vectorizes.
 struct GaussianBlur {
     let sigma: Double
 
@@ -24,43 +30,94 @@ struct GaussianBlur {
         let x1 = min(width, region.x1), y1 = min(height, region.y1)
         guard x1 > x0, y1 > y0 else { return }
         let w = x1 - x0, h = y1 - y0
-        var buffer = [Float](repeating: 0, count: w * h)
-        for y in 0..<h {
-            for x in 0..<w { buffer[y * w + x] = Float(data[(y + y0) * stride + x + x0]) }
+        let current = UnsafeMutablePointer<Float>.allocate(capacity: w * h)
+        let next = UnsafeMutablePointer<Float>.allocate(capacity: w * h)
+        let sums = UnsafeMutablePointer<Float>.allocate(capacity: w)
+        defer {
+            current.deallocate()
+            next.deallocate()
+            sums.deallocate()
         }
-        var scratch = [Float](repeating: 0, count: max(w, h))
-        var line = [Float](repeating: 0, count: max(w, h))
+        for y in 0..<h {
+            let source = data + (y + y0) * stride + x0
+            let row = current + y * w
+            for x in 0..<w { row[x] = Float(source[x]) }
+        }
+        var input = current, output = next
         for size in boxSizes where size > 1 {
             let radius = (size - 1) / 2
+            let scale = 1 / Float(2 * radius + 1)
             for y in 0..<h {
-                for x in 0..<w { line[x] = buffer[y * w + x] }
-                Self.boxPass(&line, count: w, radius: radius, into: &scratch)
-                for x in 0..<w { buffer[y * w + x] = scratch[x] }
+                Self.horizontalPass(input + y * w, count: w, radius: radius, scale: scale, into: output + y * w)
             }
-            for x in 0..<w {
-                for y in 0..<h { line[y] = buffer[y * w + x] }
-                Self.boxPass(&line, count: h, radius: radius, into: &scratch)
-                for y in 0..<h { buffer[y * w + x] = scratch[y] }
-            }
+            swap(&input, &output)
+            Self.verticalPass(input, width: w, height: h, radius: radius, scale: scale, sums: sums, into: output)
+            swap(&input, &output)
         }
         for y in 0..<h {
+            let row = input + y * w
+            let target = data + (y + y0) * stride + x0
             for x in 0..<w {
-                data[(y + y0) * stride + x + x0] = UInt8(min(255, max(0, buffer[y * w + x].rounded())))
+                // Rounds half away from zero, as `rounded()` does, without a libm call:
+                // `c - Float(whole)` is exact for 0 <= c <= 255.
+                let c = min(255, max(0, row[x]))
+                let whole = Int32(c)
+                target[x] = UInt8(truncatingIfNeeded: c - Float(whole) >= 0.5 ? whole + 1 : whole)
             }
         }
     }
 
     /// One box blur of radius `radius` along a line; outside the line counts as zero.
-    private static func boxPass(_ line: inout [Float], count: Int, radius: Int, into out: inout [Float]) {
-        let scale = 1 / Float(2 * radius + 1)
+    private static func horizontalPass(_ line: UnsafePointer<Float>, count: Int, radius: Int, scale: Float,
+                                       into out: UnsafeMutablePointer<Float>) {
         var sum: Float = 0
         for i in 0..<min(radius, count) { sum += line[i] }
-        for i in 0..<count {
-            let entering = i + radius
-            if entering < count { sum += line[entering] }
-            let leaving = i - radius - 1
-            if leaving >= 0 { sum -= line[leaving] }
+        // The same additions and subtractions as one loop with both bounds checks,
+        // split where each check is known.
+        let entering = max(0, count - radius)
+        let leaving = min(count, radius + 1)
+        var i = 0
+        while i < min(entering, leaving) {
+            sum += line[i + radius]
             out[i] = sum * scale
+            i += 1
+        }
+        while i < entering {
+            sum += line[i + radius]
+            sum -= line[i - radius - 1]
+            out[i] = sum * scale
+            i += 1
+        }
+        while i < leaving {
+            out[i] = sum * scale
+            i += 1
+        }
+        while i < count {
+            sum -= line[i - radius - 1]
+            out[i] = sum * scale
+            i += 1
+        }
+    }
+
+    /// The same box blur down every column at once: `sums` holds each column's running sum.
+    private static func verticalPass(_ input: UnsafePointer<Float>, width: Int, height: Int, radius: Int, scale: Float,
+                                     sums: UnsafeMutablePointer<Float>, into out: UnsafeMutablePointer<Float>) {
+        sums.update(repeating: 0, count: width)
+        for y in 0..<min(radius, height) {
+            let row = input + y * width
+            for x in 0..<width { sums[x] += row[x] }
+        }
+        for y in 0..<height {
+            if y + radius < height {
+                let row = input + (y + radius) * width
+                for x in 0..<width { sums[x] += row[x] }
+            }
+            if y - radius - 1 >= 0 {
+                let row = input + (y - radius - 1) * width
+                for x in 0..<width { sums[x] -= row[x] }
+            }
+            let target = out + y * width
+            for x in 0..<width { target[x] = sums[x] * scale }
         }
     }
 }
