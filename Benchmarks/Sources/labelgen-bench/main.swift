@@ -1,0 +1,217 @@
+// Measures Labelgen through its Swift API, one thread, and prints JSON for bench.py:
+//
+//   labelgen-bench stages  --style S [--fonts DIR] [--encoders N] TABLE...
+//       load, layout, raster and PNG encode timed separately over every label of the
+//       tables; with --encoders N, every Nth image is also encoded at each zlib level
+//       and through Cairo's PNG writer, to choose the encoder by measurement.
+//   labelgen-bench latency --style S [--fonts DIR]
+//       single-label layout latency with a warm engine (fonts, plans and break
+//       iterators cached), for a short one-line string and for multi-line ones.
+
+import CBenchCairo
+import Dispatch
+import Foundation
+import LabelLayout
+import StyledText
+import TextRender
+
+struct Options {
+    var mode = ""
+    var style = ""
+    var fonts: String?
+    var encoderSample = 0
+    var tables: [String] = []
+
+    init(_ arguments: [String]) {
+        var rest = arguments.dropFirst()
+        mode = rest.popFirst() ?? ""
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--style": style = rest.popFirst() ?? ""
+            case "--fonts": fonts = rest.popFirst()
+            case "--encoders": encoderSample = Int(rest.popFirst() ?? "") ?? 0
+            default: tables.append(argument)
+            }
+        }
+    }
+}
+
+func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+func seconds(since start: UInt64) -> Double { Double(now() - start) / 1e9 }
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("labelgen-bench: \(message)\n".utf8))
+    exit(2)
+}
+
+func printJSON(_ object: [String: Any]) {
+    let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+    print(String(decoding: data, as: UTF8.self))
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return 0 }
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+func percentile(_ values: [Double], _ p: Double) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return 0 }
+    return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+}
+
+func makeEngine(_ options: Options) -> LayoutEngine {
+    let folders = options.fonts.map { [$0] } ?? FontSources.locateBundledFonts()
+    return LayoutEngine(fonts: FontSources(bundledDirectories: folders))
+}
+
+// MARK: - Stages
+
+/// Cairo's PNG writer, as a tool built on Cairo would write its labels.
+func cairoPNG(_ image: RGBAImage) -> Int {
+    let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height))!
+    defer { cairo_surface_destroy(surface) }
+    cairo_surface_flush(surface)
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    let data = cairo_image_surface_get_data(surface)!
+    image.pixels.withUnsafeBufferPointer { pixels in
+        for y in 0..<image.height {
+            let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<image.width {
+                let o = (y * image.width + x) * 4
+                let a = UInt32(pixels[o + 3])
+                let r = (UInt32(pixels[o]) * a + 127) / 255
+                let g = (UInt32(pixels[o + 1]) * a + 127) / 255
+                let b = (UInt32(pixels[o + 2]) * a + 127) / 255
+                row[x] = a << 24 | r << 16 | g << 8 | b
+            }
+        }
+    }
+    cairo_surface_mark_dirty(surface)
+    final class Counter { var bytes = 0 }
+    let counter = Counter()
+    let status = cairo_surface_write_to_png_stream(surface, { closure, _, length in
+        Unmanaged<Counter>.fromOpaque(closure!).takeUnretainedValue().bytes += Int(length)
+        return CAIRO_STATUS_SUCCESS
+    }, Unmanaged.passUnretained(counter).toOpaque())
+    guard status == CAIRO_STATUS_SUCCESS else { fail("cairo could not write a PNG") }
+    return counter.bytes
+}
+
+func stages(_ options: Options) throws {
+    let loadStart = now()
+    let sheet = try StyleSheet(contentsOf: URL(fileURLWithPath: options.style))
+    var labels: [(text: String, style: LabelStyle, locale: String)] = []
+    for path in options.tables {
+        for table in try StringTable.loadAll(contentsOf: URL(fileURLWithPath: path)) {
+            for entry in table.entries {
+                let style = try sheet.style(forKey: entry.key, locale: table.locale)
+                let filled = Placeholders.fill(entry.value, samples: style.samples)
+                if filled.unfilled.isEmpty { labels.append((filled.text, style, table.locale)) }
+            }
+        }
+    }
+    let load = seconds(since: loadStart)
+
+    let engineStart = now()
+    let engine = makeEngine(options)
+    let engineSetup = seconds(since: engineStart)
+    let renderer = Renderer()
+    let encoder = PNGEncoder()
+    var layout = 0.0, raster = 0.0, encode = 0.0
+    var pngBytes = 0, images = 0
+    let levels: [Int32] = [1, 2, 3, 4, 6, 9]
+    var levelSeconds = [Double](repeating: 0, count: levels.count)
+    var levelBytes = [Int](repeating: 0, count: levels.count)
+    var cairoSeconds = 0.0, cairoBytes = 0, sampled = 0
+    for (index, label) in labels.enumerated() {
+        var start = now()
+        let laidOut = try engine.layout(label.text, style: label.style, locale: label.locale)
+        layout += seconds(since: start)
+        for scale in label.style.scales {
+            start = now()
+            let rendered = try renderer.render(laidOut, scale: scale)
+            raster += seconds(since: start)
+            start = now()
+            let png = try encoder.encode(rendered.image)
+            encode += seconds(since: start)
+            pngBytes += png.count
+            images += 1
+            if options.encoderSample > 0, index % options.encoderSample == 0 {
+                sampled += 1
+                for (i, level) in levels.enumerated() {
+                    start = now()
+                    levelBytes[i] += try PNGEncoder(compressionLevel: level).encode(rendered.image).count
+                    levelSeconds[i] += seconds(since: start)
+                }
+                start = now()
+                cairoBytes += cairoPNG(rendered.image)
+                cairoSeconds += seconds(since: start)
+            }
+        }
+    }
+    var result: [String: Any] = [
+        "labels": labels.count, "images": images, "load_s": load, "engine_s": engineSetup,
+        "layout_s": layout, "raster_s": raster, "encode_s": encode, "png_bytes": pngBytes,
+        "encoder_level": Int(encoder.compressionLevel),
+    ]
+    if sampled > 0 {
+        var encoders: [[String: Any]] = levels.indices.map {
+            ["name": levels[$0] == 1 ? "PNGEncoder level 1 (default): zlib run-length, 64 KB pieces"
+                : "PNGEncoder level \(levels[$0]): zlib, whole image", "ms": levelSeconds[$0] * 1000 / Double(sampled),
+             "kb": Double(levelBytes[$0]) / 1024 / Double(sampled)]
+        }
+        encoders.append(["name": "cairo_surface_write_to_png", "ms": cairoSeconds * 1000 / Double(sampled),
+                         "kb": Double(cairoBytes) / 1024 / Double(sampled)])
+        result["encoders"] = encoders
+        result["encoder_sample"] = sampled
+    }
+    printJSON(result)
+}
+
+// MARK: - Latency
+
+func latency(_ options: Options) throws {
+    let sheet = try StyleSheet(contentsOf: URL(fileURLWithPath: options.style))
+    let engine = makeEngine(options)
+    let cases: [(name: String, text: String, locale: String)] = [
+        ("short", "Score", "en"),
+        ("short-de", "Punktestand: 12 345", "de"),
+        ("two-lines", "×2 bonus in Turbo mode", "en"),
+        ("shrunk-two-lines", "Quit to the main menu? Unsaved progress will be lost.", "en"),
+        ("truncated", "Defeat 50 enemies in a row without taking any damage to earn the “Untouchable” badge and a permanent 10% bonus on every coin you collect.", "en"),
+        ("arabic", "انضم أليكس إلى اللعبة", "ar"),
+        ("japanese", "メインメニューに戻りますか？保存されていない進行状況は失われます。", "ja"),
+    ]
+    var results: [[String: Any]] = []
+    for item in cases {
+        let style = try sheet.style(forKey: "bench", locale: item.locale)
+        // Warm: faces, HarfBuzz fonts and break iterators are cached after the first call.
+        var lines = 0
+        for _ in 0..<50 { lines = try engine.layout(item.text, style: style, locale: item.locale).lines.count }
+        var samples: [Double] = []
+        let deadline = now() + 400_000_000
+        while samples.count < 200 || (now() < deadline && samples.count < 20_000) {
+            let start = now()
+            _ = try engine.layout(item.text, style: style, locale: item.locale)
+            samples.append(Double(now() - start) / 1000)
+        }
+        results.append(["name": item.name, "lines": lines, "calls": samples.count,
+                        "median_us": median(samples), "p90_us": percentile(samples, 0.9)])
+    }
+    printJSON(["latency": results])
+}
+
+let options = Options(CommandLine.arguments)
+guard !options.style.isEmpty else { fail("usage: labelgen-bench stages|latency --style FILE [--fonts DIR] [TABLE...]") }
+do {
+    switch options.mode {
+    case "stages": try stages(options)
+    case "latency": try latency(options)
+    default: fail("unknown mode \(options.mode); expected stages or latency")
+    }
+} catch {
+    fail("\(error)")
+}
