@@ -78,6 +78,7 @@ def labelgen_runs(name, paths, labels):
     out = os.path.join(WORK, "out-" + name)
     base = [LABELGEN, *paths, "--style", STYLE, "--quiet", "--fonts", os.path.join(ROOT, "Fonts")]
     result = {"labels": labels, "full": [], "jobs1": [], "rerun": [], "peak_mb": 0.0, "load": []}
+    # Interleaved, so that other work on the machine weighs on every figure alike.
     for _ in range(REPEAT):
         result["load"].append(load())
         shutil.rmtree(out, ignore_errors=True)
@@ -86,7 +87,7 @@ def labelgen_runs(name, paths, labels):
         result["peak_mb"] = max(result["peak_mb"], peak)
         seconds, _, _ = timed_with_memory(base + ["--out", out])
         result["rerun"].append(seconds)
-    for _ in range(REPEAT):
+        result["load"].append(load())
         shutil.rmtree(out, ignore_errors=True)
         seconds, _, _ = timed_with_memory(base + ["--out", out, "--jobs", "1"])
         result["jobs1"].append(seconds)
@@ -264,7 +265,7 @@ def main():
     say(row("short single-line layout < 50 µs warm", "%.1f µs" % short, "yes" if short < 50 else "no"))
     say()
     say(f"Load average at end: {' '.join('%.2f' % l for l in os.getloadavg())}; "
-        f"at the start of each labelgen run: {', '.join(runs['generated']['load'])}")
+        f"before each labelgen full and --jobs 1 run on the generated table: {', '.join(runs['generated']['load'])}")
 
 
 def pillow_version(python):

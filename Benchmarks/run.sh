@@ -6,6 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch="${BENCH_SCRATCH:-.build-bench}"
 export BENCH_SCRATCH="$scratch"
+# Keep the source tree free of bytecode caches.
+export PYTHONDONTWRITEBYTECODE=1
 
 missing=()
 # /usr/bin/convert only: a `convert` elsewhere on the PATH may be another program.
