@@ -41,7 +41,7 @@ clean:
 # Fuzz/Corpus stay as they are; a crashing input is saved in Fuzz/.build/fuzz/artifacts.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS = FuzzStyle FuzzJSONTable FuzzStringsFile FuzzStringCatalog FuzzAndroidXML \
-	FuzzGettext FuzzPlaceholders FuzzLayout
+	FuzzGettext FuzzPlaceholders FuzzMarkup FuzzLayout
 FUZZ_WORK = Fuzz/.build/fuzz
 
 define run-fuzzers

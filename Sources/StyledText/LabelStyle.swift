@@ -121,6 +121,9 @@ public struct LabelStyle: Sendable, Hashable {
     /// Sample values for placeholders, keyed as written in strings (`%d`, `%1$@`,
     /// `{name}`) or by name (`name`); see ``Placeholders``.
     public var samples: [String: String] = [:]
+    /// Whether strings are read as markup (`<b>`, `<color=…>`, `&lt;`; see ``Markup``);
+    /// `false` draws them literally.
+    public var markup: Bool = true
 
     /// Creates a style with every field but the font at its default.
     ///

@@ -7,7 +7,7 @@
 /// PseudoLocalizer.mirrored.transform("New game")   // "‏‮New‬‏ ‏‮game‬‏"
 /// ```
 ///
-/// Placeholders (`%d`, `%1$@`, `{name}`), `%%` and inline tags (`<b>`) are copied
+/// Placeholders (`%d`, `%1$@`, `{name}`), `%%`, markup tags (`<b>`) and entities (`&amp;`) are copied
 /// unchanged, so the pseudo table still fills from the same samples and still parses.
 public struct PseudoLocalizer: Sendable, Hashable {
     /// What a pseudo-locale does to the text.
@@ -175,6 +175,14 @@ public struct PseudoLocalizer: Sendable, Hashable {
             if scalars[i] == "<", let end = scalars[(i + 1)...].firstIndex(of: ">"),
                end > i + 1, scalars[i + 1] == "/" || scalars[i + 1].properties.isAlphabetic,
                !scalars[(i + 1)..<end].contains(where: { $0 == "<" }) {
+                ranges.append(i..<(end + 1))
+                i = end + 1
+                continue
+            }
+            // A character reference (`&amp;`, `&#x263A;`) is markup too.
+            if scalars[i] == "&", let end = scalars[(i + 1)...].prefix(33).firstIndex(of: ";"), end > i + 1,
+               scalars[(i + 1)..<end].allSatisfy({ $0 == "#" || ($0.isASCII && $0.properties.isAlphabetic)
+                   || ("0"..."9").contains($0) }) {
                 ranges.append(i..<(end + 1))
                 i = end + 1
                 continue

@@ -19,7 +19,7 @@ struct StyleDecoder {
 
     static let styleFields = [
         "font", "fill", "stroke", "shadows", "box", "align", "verticalAlign", "maxLines", "wrap",
-        "truncate", "lineHeight", "tracking", "canvas", "scales", "direction", "samples",
+        "truncate", "lineHeight", "tracking", "canvas", "scales", "markup", "direction", "samples",
     ]
     static let fontFields = ["family", "weight", "italic", "size", "minSize", "files"]
     static let fillFields = ["gradient"]
@@ -92,6 +92,9 @@ struct StyleDecoder {
         }
         if let scales = object["scales"] {
             style.scales = try self.scales(scales, at: path.appending("scales"))
+        }
+        if let markup = object["markup"] {
+            style.markup = try bool(markup, at: path.appending("markup"))
         }
         if let direction = object["direction"] {
             style.direction = try choice(direction, at: path.appending("direction"))

@@ -27,6 +27,13 @@ struct PseudoLocalizerTests {
             #expect(pseudo.contains("%%") && pseudo.contains("<b>") && pseudo.contains("</b>"), "\(pseudo)")
         }
         #expect(PseudoLocalizer.accented.transform("Level %d") == "[Ļéṽéļ %d ŏñ]")
+        // Pseudo-localized markup still parses, entities and images included.
+        let markup = "Tom &amp; <color=#FF0000>Jerry</color> &#x263A; <img src=\"a.png\"/>"
+        for localizer in [PseudoLocalizer.accented, .mirrored] {
+            let pseudo = localizer.transform(markup)
+            #expect(pseudo.contains("&amp;") && pseudo.contains("&#x263A;") && pseudo.contains("<img src=\"a.png\"/>"), "\(pseudo)")
+            #expect(throws: Never.self) { try Markup.parse(pseudo) }
+        }
         let filled = Placeholders.fill(PseudoLocalizer.accented.transform("Lives: %d"), samples: ["%d": "3"])
         #expect(filled.unfilled.isEmpty && filled.text.contains(" 3"))
     }

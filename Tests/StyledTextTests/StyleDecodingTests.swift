@@ -81,6 +81,24 @@ struct StyleDecodingTests {
         #expect(style.direction == .rtl)
     }
 
+    @Test("markup is true by default and can be turned off per style, locale or key")
+    func markupField() throws {
+        #expect(try sheet(#"{"font":{"size":20}}"#).base.markup)
+        #expect(try sheet(#"{"font":{"size":20},"markup":false}"#).base.markup == false)
+        let overridden = try sheet(#"{"font":{"size":20},"locales":{"ja":{"markup":false}},"keys":{"raw.*":{"markup":false}}}"#)
+        #expect(try overridden.style(forKey: "raw.name", locale: "en").markup == false)
+        #expect(try overridden.style(forKey: "hud.title", locale: "ja").markup == false)
+        #expect(try overridden.style(forKey: "hud.title", locale: "en").markup)
+    }
+
+    @Test("A markup that is not a boolean is an error naming the field")
+    func markupNotBoolean() {
+        #expect(loadError(#"{"font":{"size":20},"markup":"no"}"#)
+            == #"score.json: $.markup: expected true or false, got "no""#)
+        #expect(loadError(#"{"font":{"size":20},"keys":{"hud.title":{"markup":1}}}"#)
+            == #"score.json: $.keys["hud.title"].markup: expected true or false, got 1"#)
+    }
+
     @Test("Gradient locations default to evenly spaced, angle to 90")
     func gradientDefaults() throws {
         let style = try sheet(##"{"font":{"size":20},"fill":{"gradient":{"colors":["#000","#888","#FFF"],"scope":"label","angle":0}}}"##).base
