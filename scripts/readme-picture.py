@@ -17,9 +17,11 @@ ROWS = [
     ("title", "title.game", ["en", "ja", "ar"]),
     ("score", "hud.high_score", ["de", "he", "ru", "zh-Hans"]),
     ("score", "hud.bonus", ["ar", "th", "hi"]),
+    ("score", "hud.combo", ["en", "ja", "he"]),
     ("button", "menu.download_update", ["de", "ko", "fr"]),
     ("dialog", "dialog.confirm_quit", ["es", "ja"]),
     ("tip", "tip.jump", ["th", "ar"]),
+    ("tip", "tip.controls", ["en", "hi"]),
     ("meme", "meme.top", ["en", "ru"]),
 ]
 SCALE = 1

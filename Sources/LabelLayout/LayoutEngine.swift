@@ -12,28 +12,53 @@ import StyledText
 public final class LayoutEngine: Sendable {
     let resolver: FontResolver
     let breakers = BreakIteratorPool()
+    let images: InlineImageLoader
     /// The text length, line count and style sizes this engine accepts.
     public let limits: Limits
 
     /// - Parameters:
     ///   - fonts: where fonts come from; by default the bundled `Fonts/` folder
     ///     (see ``FontSources/locateBundledFonts()``) and then the host's fonts.
+    ///   - imageDirectories: folders where relative inline image paths (`<img src>`) are
+    ///     looked up, before the current directory.
     ///   - limits: the largest text and style sizes accepted (``Limits/default``).
     public init(fonts: FontSources = FontSources(bundledDirectories: FontSources.locateBundledFonts()),
-                limits: Limits = .default) {
+                imageDirectories: [String] = [], limits: Limits = .default) {
         self.resolver = FontResolver(sources: fonts)
+        self.images = InlineImageLoader(directories: imageDirectories, limits: limits)
         self.limits = limits
     }
 
     /// Lays out `text` in `style` for `locale` (a BCP 47 tag such as "de" or "zh-Hans").
+    /// The text is read as markup (``Markup``) unless the style's `markup` is false; use
+    /// ``Markup/escaped(_:)`` for text from players, or lay out a ``StyledString``.
     ///
-    /// - Throws: ``LayoutError/limitExceeded(_:)`` before any work when the text or a
-    ///   size in the style is beyond ``limits``, or when the text needs more lines.
+    /// - Throws: ``LayoutError/markup(_:)`` for malformed markup;
+    ///   ``LayoutError/limitExceeded(_:)`` before any work when the text or a size in the
+    ///   style is beyond ``limits``, or when the text needs more lines.
     public func layout(_ text: String, style: LabelStyle, locale: String) throws(LayoutError) -> LabelLayout {
-        try checkLimits(text, style: style)
+        let styled: StyledString
+        if style.markup {
+            do throws(MarkupError) {
+                styled = try Markup.parse(text)
+            } catch {
+                throw .markup(error)
+            }
+        } else {
+            styled = StyledString(text)
+        }
+        return try layout(styled, style: style, locale: locale)
+    }
+
+    /// Lays out a styled text: runs of other weights, sizes, fonts and colours, and inline
+    /// images, shape, wrap, fit and truncate together.
+    public func layout(_ styled: StyledString, style: LabelStyle, locale: String) throws(LayoutError) -> LabelLayout {
+        let text = styled.text
+        try checkLimits(styled, style: style)
         let language = Self.language(of: locale)
         let chain = try resolver.chain(for: style.font, language: locale)
         let primary = chain[0]
+        let styler = RunStyler(resolver: resolver, images: images)
         let direction: TextDirectionRequest
         switch style.direction {
         case .ltr: direction = .ltr
@@ -44,15 +69,19 @@ public final class LayoutEngine: Sendable {
             direction = Self.rightToLeftLanguages.contains(language) ? .rtl : .auto(defaultRTL: false)
         }
 
-        func prepare(_ text: String) throws(LayoutError) -> PreparedText {
+        func prepare(_ styled: StyledString) throws(LayoutError) -> PreparedText {
+            let runs = try styler.resolve(styled, style: style, locale: locale)
             let itemized = try Itemizer(resolver: resolver, breakers: breakers)
-                .itemize(text, chain: chain, weight: style.font.weight, locale: locale, direction: direction)
+                .itemize(styled.text, runs: runs, locale: locale, direction: direction)
             let shaped = Shaper().shape(itemized, language: locale)
             let opportunities = try LineBreaker.opportunities(for: shaped, locale: locale, pool: breakers)
             return PreparedText(shaped: shaped, opportunities: opportunities)
         }
 
-        let extents = style.effectExtents
+        let widestStroke = styled.runs.reduce(style.stroke?.width ?? 0) { widest, run in
+            max(widest, run.attributes.stroke.map { $0.resolved(over: style.stroke)?.width ?? 0 } ?? 0)
+        }
+        let extents = style.effectExtents(strokeWidth: widestStroke)
         let boxWidth = style.box?.width
         let boxHeight = style.box?.height
         var frame = Frame(
@@ -62,7 +91,7 @@ public final class LayoutEngine: Sendable {
             tracking: style.tracking, lineHeight: style.lineHeight)
         if style.box == nil { frame.maxLines = 0 }
 
-        var prepared = try prepare(text)
+        var prepared = try prepare(styled)
         var metrics = LineMetrics(text: prepared.shaped, primary: primary, lineHeight: style.lineHeight)
         let fitter = Fitter(prepared: prepared, metrics: metrics, frame: frame)
         let decision = fitter.fit(size: style.font.size, minSize: style.box == nil ? nil : style.font.minSize)
@@ -90,7 +119,7 @@ public final class LayoutEngine: Sendable {
                 limited.height = nil
                 var failure: LayoutError?
                 let (cut, ellipsis) = Truncator().truncate(
-                    Array(text.unicodeScalars), graphemeStarts: prepared.shaped.itemized.graphemeStarts,
+                    styled, graphemeStarts: prepared.shaped.itemized.graphemeStarts,
                     mode: style.truncate
                 ) { candidate in
                     attempts += 1
@@ -141,29 +170,31 @@ public final class LayoutEngine: Sendable {
         for line in positioned {
             logical = logical.union(Rect(x: line.x, y: line.top, width: line.width, height: line.height))
             for run in line.runs {
+                let size = run.fontSize
                 for glyph in run.glyphs {
-                    guard let box = run.face.inkExtents(glyph: glyph.id) else { continue }
-                    ink = ink.union(Rect(x: glyph.x + box.minX * fontSize, y: glyph.y - box.maxY * fontSize,
-                                         width: (box.maxX - box.minX) * fontSize,
-                                         height: (box.maxY - box.minY) * fontSize))
+                    guard let box = run.inkBox(glyph.id) else { continue }
+                    ink = ink.union(Rect(x: glyph.x + box.minX * size, y: glyph.y - box.maxY * size,
+                                         width: (box.maxX - box.minX) * size,
+                                         height: (box.maxY - box.minY) * size))
                 }
+                for decoration in run.decorations { ink = ink.union(decoration.rect) }
             }
         }
 
         return LabelLayout(
-            text: text, locale: locale, style: style, bounds: bounds, textRect: textRect,
+            text: text, styledText: styled, locale: locale, style: style, bounds: bounds, textRect: textRect,
             fontSize: fontSize, requestedFontSize: style.font.size, lines: positioned,
             isTruncated: outcome == .truncated,
             fitOutcome: outcome, fitAttempts: attempts, brokeWord: decision.breaks.brokeWord,
-            logicalBounds: logical, inkBounds: ink,
+            logicalBounds: logical, inkBounds: ink, effectExtents: extents,
             missingCharacters: prepared.shaped.itemized.missing,
             fallbackFaces: prepared.shaped.itemized.fallbackFaces, primaryFace: primary)
     }
 
     /// Styles built in code skip the style decoder's checks, so the sizes that decide
     /// how much memory layout and drawing take are checked again here.
-    private func checkLimits(_ text: String, style: LabelStyle) throws(LayoutError) {
-        let length = text.unicodeScalars.count
+    private func checkLimits(_ text: StyledString, style: LabelStyle) throws(LayoutError) {
+        let length = text.scalarCount
         if length > limits.textLength {
             throw .limitExceeded("the text is \(length) Unicode scalars long; at most \(limits.textLength) are allowed")
         }
@@ -182,9 +213,26 @@ public final class LayoutEngine: Sendable {
             try check(shadow.blur, limits.blur, "shadow blur")
             try check(shadow.spread, limits.blur, "shadow spread")
         }
+        for run in text.runs {
+            let attributes = run.attributes
+            if let size = attributes.size {
+                try check(size.factor(base: style.font.size) * style.font.size, limits.fontSize, "font size")
+            }
+            if let width = attributes.stroke.flatMap({ $0.resolved(over: style.stroke)?.width }) {
+                try check(width, limits.strokeWidth, "stroke width")
+            }
+            if let height = attributes.image?.height {
+                try check(height, limits.fontSize, "inline image height")
+            }
+        }
         if style.maxLines > limits.lines {
             throw .limitExceeded("maxLines \(style.maxLines) exceeds the line limit of \(limits.lines)")
         }
+    }
+
+    /// The file an inline image's `src` names, found as layout finds it.
+    public func locateImage(_ source: String) throws(LayoutError) -> String {
+        try images.locate(source)
     }
 
     /// The faces the style resolves to, best first (the style's face, then fallbacks).

@@ -1,3 +1,5 @@
+import StyledText
+
 /// Why a label could not be laid out.
 public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A font file exists in the style or the font folder but cannot be used.
@@ -8,6 +10,10 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
     case breakIterator(locale: String, icuError: String)
     /// The style or text asks for more than the engine's limits allow.
     case limitExceeded(String)
+    /// The text's markup is malformed (the error gives line and column).
+    case markup(MarkupError)
+    /// An inline image cannot be found or is not a PNG.
+    case imageUnreadable(source: String, reason: String)
 
     public var description: String {
         switch self {
@@ -20,6 +26,10 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
             return "ICU cannot break lines for locale \"\(locale)\": \(icuError)"
         case let .limitExceeded(what):
             return what
+        case let .markup(error):
+            return "markup: \(error)"
+        case let .imageUnreadable(source, reason):
+            return "inline image \"\(source)\": \(reason)"
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LabelLayout
+import StyledText
 import SnapshotTesting
 
 extension Snapshotting where Value == LabelLayout, Format == String {
@@ -47,7 +48,10 @@ extension LabelLayout {
                        + " band \(Self.number(line.top))+\(Self.number(line.height))")
             for run in line.runs {
                 out.append("  run \(Self.face(run.face)) size \(Self.number(run.fontSize)) level \(run.bidiLevel)"
-                           + (run.isEllipsis ? " ellipsis" : ""))
+                           + (run.isEllipsis ? " ellipsis" : "") + Self.markup(run, style: style))
+                for decoration in run.decorations {
+                    out.append("    \(decoration.kind.rawValue) \(Self.rect(decoration.rect))")
+                }
                 // One glyph per line: id@x,y cluster.
                 for glyph in run.glyphs {
                     out.append("    \(glyph.id) @\(Self.number(glyph.x)),\(Self.number(glyph.y)) c\(glyph.cluster)")
@@ -55,6 +59,20 @@ extension LabelLayout {
             }
         }
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// What markup changed about a run; nothing for runs drawn in the style as it is.
+    private static func markup(_ run: GlyphRun, style: LabelStyle) -> String {
+        var parts: [String] = []
+        if let color = run.color { parts.append("color \(color.hex)") }
+        if run.stroke != style.stroke {
+            parts.append(run.stroke.map { "stroke \(number($0.width)) \($0.color.hex)" } ?? "stroke none")
+        }
+        if run.slant != 0 { parts.append("slant \(number(run.slant))") }
+        if let image = run.image, let source = run.attributes.image?.source {
+            parts.append("image \(quoted(source)) \(number(image.maxX * run.fontSize))x\(number(image.maxY * run.fontSize))")
+        }
+        return parts.isEmpty ? "" : " " + parts.joined(separator: " ")
     }
 
     private static func face(_ face: FontFace) -> String {

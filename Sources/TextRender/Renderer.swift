@@ -73,10 +73,10 @@ public struct Renderer: Sendable {
         let fillMask = try silhouettes.fill()
         let outlineMask = pictures.isEmpty ? fillMask : try silhouettes.outlineFill()
         var stroked: CairoSurface?
-        var ring: CairoSurface?
-        if let stroke = style.stroke, stroke.width > 0, stroke.color.alpha > 0 {
-            let outer = try silhouettes.grown(by: stroke.width * scale, join: stroke.join)
-            ring = try Silhouettes.ring(outer: outer, inner: fillMask)
+        var rings: [(stroke: Stroke, mask: CairoSurface)] = []
+        if !paths.strokes.isEmpty {
+            let outer = try silhouettes.stroked(extra: 0)
+            rings = try silhouettes.rings(outer: outer, fill: fillMask)
             stroked = outer
         }
 
@@ -86,12 +86,11 @@ public struct Renderer: Sendable {
         if !style.shadows.isEmpty, let ink = labelInk {
             let region = (x0: Int(ink.left.rounded(.down)), y0: Int(ink.top.rounded(.down)),
                           x1: Int(ink.right.rounded(.up)) + 1, y1: Int(ink.bottom.rounded(.up)) + 1)
-            try ShadowPass(canvas: canvas, silhouettes: silhouettes, strokeWidth: ring == nil ? 0 : style.stroke!.width,
-                           join: style.stroke?.join ?? .round, inkRegion: region)
+            try ShadowPass(canvas: canvas, silhouettes: silhouettes, inkRegion: region)
                 .draw(style.shadows, on: context, stroked: stroked)
         }
         try FillPass(canvas: canvas, paths: paths, pictures: pictures)
-            .draw(fill: style.fill, fillMask: outlineMask, stroke: style.stroke, ring: ring, on: context, labelInk: labelInk)
+            .draw(fill: style.fill, fillMask: outlineMask, rings: rings, on: context, labelInk: labelInk)
 
         return (surface, canvas)
     }

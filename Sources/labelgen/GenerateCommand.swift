@@ -157,7 +157,14 @@ struct Generate: ParsableCommand {
 
         let fontFolders = fonts.map { [$0] } ?? FontSources.locateBundledFonts()
         let styleFolder = styleURL.deletingLastPathComponent().path
-        let engine = LayoutEngine(fonts: FontSources(bundledDirectories: fontFolders, fileSearchDirectories: [styleFolder]))
+        // Inline images are looked up beside the style, then beside the string tables.
+        var imageFolders = [styleFolder]
+        for path in tables {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            if !imageFolders.contains(folder) { imageFolders.append(folder) }
+        }
+        let engine = LayoutEngine(fonts: FontSources(bundledDirectories: fontFolders, fileSearchDirectories: [styleFolder]),
+                                  imageDirectories: imageFolders)
         let outFolder = URL(fileURLWithPath: out)
         let fingerprints = FontFingerprints()
         let fontSetHash = fingerprints.hash(ofFolders: fontFolders + [styleFolder].filter { _ in
@@ -178,7 +185,10 @@ struct Generate: ParsableCommand {
             let inputHash = ContentHash.hex(ofFields: [
                 Labelgen.version, label.text, sheet.fingerprint(forKey: label.key, locale: label.locale),
                 label.scales.map { String($0) }.joined(separator: ","), fontSetHash,
-            ])
+            ] + label.images.map { source in
+                // A changed picture redraws its labels; a missing one fails when drawn.
+                (try? engine.locateImage(source)).map { fingerprints.hash(ofFile: $0) } ?? "missing \(source)"
+            })
             if !label.unfilledPlaceholders.isEmpty {
                 outcomes[index] = .notRendered
             } else if !force, let old = previous[label.locale]?.labels.first(where: { $0.key == label.key }),

@@ -8,6 +8,8 @@ struct PlannedLabel: Sendable {
     var text: String
     /// Placeholders the style has no sample for: such a label is not drawn, never with a raw `%d`.
     var unfilledPlaceholders: [String]
+    /// Inline images the markup names (`<img src>`), whose contents decide the label too.
+    var images: [String]
     var locale: String
     var source: String
     var style: LabelStyle
@@ -41,9 +43,18 @@ struct LabelPlan {
                 } catch {
                     throw Failure.badInput(error.description)
                 }
+                // Markup is checked as the translator wrote it, so columns point into their string.
+                var images: [String] = []
+                if style.markup {
+                    do throws(MarkupError) {
+                        images = try Markup.parse(entry.value).runs.compactMap { $0.attributes.image?.source }
+                    } catch {
+                        throw Failure.badInput("\(table.source): key \"\(entry.key)\": markup \(error)")
+                    }
+                }
                 let filled = Placeholders.fill(entry.value, samples: style.samples)
                 labels.append(PlannedLabel(key: entry.key, text: filled.text, unfilledPlaceholders: filled.unfilled,
-                                           locale: table.locale,
+                                           images: images, locale: table.locale,
                                            source: table.source, style: style,
                                            scales: scaleOverride ?? style.scales))
             }

@@ -77,8 +77,14 @@ struct LayoutReport: Encodable {
 
     struct RunReport: Encodable {
         var font: String
+        var weight: Int
+        var fontSize: Double
         var bidiLevel: UInt8
         var ellipsis: Bool
+        /// Set by markup only: the run's own colour, picture, underline or strike-through.
+        var color: String?
+        var image: String?
+        var decorations: [String]?
         var glyphs: [[Double]]
     }
 
@@ -96,7 +102,10 @@ struct LayoutReport: Encodable {
                 rightToLeft: line.isRightToLeft, baseline: Self.rounded(line.baseline),
                 x: Self.rounded(line.x), width: Self.rounded(line.width),
                 runs: line.runs.map { run in
-                    RunReport(font: run.face.family, bidiLevel: run.bidiLevel, ellipsis: run.isEllipsis,
+                    RunReport(font: run.face.family, weight: run.face.weight, fontSize: Self.rounded(run.fontSize),
+                              bidiLevel: run.bidiLevel, ellipsis: run.isEllipsis, color: run.color?.hex,
+                              image: run.attributes.image?.source,
+                              decorations: run.decorations.isEmpty ? nil : run.decorations.map(\.kind.rawValue),
                               glyphs: run.glyphs.map { [Double($0.id), Self.rounded($0.x), Self.rounded($0.y), Double($0.cluster)] })
                 })
         }

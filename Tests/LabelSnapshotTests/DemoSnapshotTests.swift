@@ -33,7 +33,8 @@ enum Demo {
     /// Bundled fonts only, so the references do not depend on the host's fonts.
     static let engine = LayoutEngine(fonts: FontSources(
         bundledDirectories: [root.appendingPathComponent("Fonts").path], useHostFonts: false,
-        fileSearchDirectories: [stylesFolder.path]))
+        fileSearchDirectories: [stylesFolder.path]),
+        imageDirectories: [root.appendingPathComponent("Localizations/strings").path])
 
     static let tables: [StringTable] = {
         let folder = root.appendingPathComponent("Localizations/strings")

@@ -6,7 +6,9 @@ import TextRender
 
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 let engine = LayoutEngine(fonts: FontSources(
-    bundledDirectories: [packageRoot.appendingPathComponent("Fonts").path], useHostFonts: false))
+    bundledDirectories: [packageRoot.appendingPathComponent("Fonts").path], useHostFonts: false),
+    // The demo strings name their pictures relative to the tables' folder.
+    imageDirectories: [packageRoot.appendingPathComponent("Localizations/strings").path])
 
 func label(_ text: String, size: Double = 40, box: Box? = Box(width: 240, height: 80), locale: String = "en",
            _ configure: (inout LabelStyle) -> Void = { _ in }) throws -> LabelLayout {

@@ -10,6 +10,8 @@ struct ContactSheetTests {
         style["box"] = ["width": 200, "height": 40]
         style["maxLines"] = 1
         style["wrap"] = "none"
+        // Drawn literally, so the page must escape the label's own "&" and "<".
+        style["markup"] = false
         try tmp.writeJSON(style, to: "style.json")
         try tmp.writeJSON(["play": "Play & <go>", "long": "Download the update now",
                            "mixed": "Play 日本"] as [String: Any], to: "en.json")

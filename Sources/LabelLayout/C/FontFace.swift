@@ -24,6 +24,12 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     public let descender: Double
     /// Extra gap the font asks for between lines, in em.
     public let lineGap: Double
+    /// Whether the face is an italic or oblique design (else italics are slanted on drawing).
+    public let isItalic: Bool
+    /// Where underlines and strike-throughs go: the top of the bar above the baseline
+    /// (negative below it) and its thickness, in em.
+    public let underline: (offset: Double, thickness: Double)
+    public let strikeout: (offset: Double, thickness: Double)
 
     let face: OpaquePointer
     let font: OpaquePointer
@@ -81,6 +87,14 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         self.ascender = Double(ascent) / em
         self.descender = Double(-descent) / em
         self.lineGap = Double(max(0, gap)) / em
+        self.isItalic = hb_style_get_value(font, HB_STYLE_TAG_ITALIC) > 0.5
+        // OpenType gives the top of each bar (post and OS/2 tables).
+        let underlineSize = metric(HB_OT_METRICS_TAG_UNDERLINE_SIZE).flatMap { $0 > 0 ? Double($0) / em : nil } ?? 0.05
+        let underlineOffset = metric(HB_OT_METRICS_TAG_UNDERLINE_OFFSET).map { Double($0) / em } ?? -0.1
+        self.underline = (underlineOffset, underlineSize)
+        let strikeSize = metric(HB_OT_METRICS_TAG_STRIKEOUT_SIZE).flatMap { $0 > 0 ? Double($0) / em : nil } ?? underlineSize
+        let strikeOffset = metric(HB_OT_METRICS_TAG_STRIKEOUT_OFFSET).flatMap { $0 > 0 ? Double($0) / em : nil } ?? 0.3
+        self.strikeout = (strikeOffset, strikeSize)
     }
 
     deinit {

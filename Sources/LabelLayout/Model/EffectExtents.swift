@@ -4,8 +4,10 @@ extension LabelStyle {
     /// How far the style's stroke and shadows reach beyond the glyphs' ink on each side,
     /// in px at scale 1. Text is inset in its box by this much, so no effect is clipped
     /// (ExtendedLabel's textRectForBounds); effects never change advances.
-    public var effectExtents: EdgeInsets {
-        let stroke = self.stroke?.width ?? 0
+    public var effectExtents: EdgeInsets { effectExtents(strokeWidth: stroke?.width ?? 0) }
+
+    /// The extents with a stroke of `strokeWidth` (the widest of a label's runs).
+    public func effectExtents(strokeWidth stroke: Double) -> EdgeInsets {
         var extents = EdgeInsets(top: stroke, left: stroke, bottom: stroke, right: stroke)
         for shadow in shadows {
             // A Gaussian of sigma = blur / 2 is invisible past 3 sigma.

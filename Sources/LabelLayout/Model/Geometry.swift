@@ -19,6 +19,8 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
     public var minY: Double { y }
     public var maxX: Double { x + width }
     public var maxY: Double { y + height }
+    public var midX: Double { x + width / 2 }
+    public var midY: Double { y + height / 2 }
     public var isEmpty: Bool { width <= 0 || height <= 0 }
 
     /// The smallest rectangle holding both; an empty rectangle adds nothing.

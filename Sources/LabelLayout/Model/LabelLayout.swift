@@ -22,8 +22,45 @@ public struct GlyphRun: Sendable, Hashable {
     public var glyphs: [PositionedGlyph]
     /// Whether this run is the ellipsis that replaced truncated text.
     public var isEllipsis: Bool
+    /// The markup attributes of the text the run draws (``TextAttributes/plain`` for plain text).
+    public var attributes: TextAttributes
+    /// The run's own fill colour, which replaces the style's fill (gradient or not).
+    public var color: Color?
+    /// The outside stroke around the run's glyphs: the style's, or what markup made it.
+    public var stroke: Stroke?
+    /// Horizontal shear for italics drawn with a face that has no italic design:
+    /// a point `h` em above the baseline moves `slant × h` em right. 0 for upright runs.
+    public var slant: Double
+    /// The picture of an inline image run: each glyph of the run draws it, its box in em
+    /// of ``fontSize`` around the glyph origin.
+    public var image: ColorBitmap?
+    /// The run's underlines and strike-throughs.
+    public var decorations: [Decoration]
 
     public var isRightToLeft: Bool { bidiLevel & 1 == 1 }
+
+    /// A glyph's ink box in em of ``fontSize``, y up, slant included: its picture's box
+    /// for an image run, its outline's otherwise. Nil for glyphs without ink.
+    public func inkBox(_ glyph: UInt32) -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
+        if let image { return (image.minX, image.minY, image.maxX, image.maxY) }
+        guard var box = face.inkExtents(glyph: glyph) else { return nil }
+        if slant != 0 {
+            box.minX += min(slant * box.minY, slant * box.maxY)
+            box.maxX += max(slant * box.minY, slant * box.maxY)
+        }
+        return box
+    }
+}
+
+/// A bar drawn with a run's glyphs: it is painted, stroked and shadowed as they are.
+public struct Decoration: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
+        case underline
+        case strikethrough
+    }
+    public var kind: Kind
+    /// The bar, px at scale 1 relative to the box's top left.
+    public var rect: Rect
 }
 
 /// One line of a laid-out label.
@@ -90,8 +127,11 @@ public enum FitOutcome: String, Sendable, Hashable {
 /// The result of laying out one label: immutable, free of C objects but for the shared
 /// faces, and the same at every render scale.
 public struct LabelLayout: Sendable {
-    /// The text laid out. Caret queries take and return Unicode scalar offsets into it.
+    /// The text laid out, without markup (an inline image is one U+FFFC). Caret queries
+    /// take and return Unicode scalar offsets into it.
     public var text: String
+    /// The text with its attribute runs.
+    public var styledText: StyledString
     /// The locale it was laid out for (BCP 47).
     public var locale: String
     /// The merged style used.
@@ -115,6 +155,9 @@ public struct LabelLayout: Sendable {
     public var logicalBounds: Rect
     /// Union of the glyphs' ink, without effects.
     public var inkBounds: Rect
+    /// How far strokes and shadows reach beyond the ink: the style's extents, widened
+    /// for runs whose markup gives them a thicker stroke.
+    public var effectExtents: EdgeInsets
     /// Characters no bundled or host font covers: they draw as a .notdef box ("tofu").
     public var missingCharacters: [Unicode.Scalar]
     /// Faces used for text the style's face does not cover.

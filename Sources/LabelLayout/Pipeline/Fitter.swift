@@ -24,13 +24,22 @@ struct LineMetrics {
     let primary: FontFace
     let lineHeight: Double
 
-    /// Ascent, descent and band height of the line in px at `fontSize`.
+    /// Ascent, descent and band height of the line in px at `fontSize`: the largest of
+    /// its runs' faces (each at its run's size) and inline pictures decide.
     func band(_ range: Range<Int>, fontSize: Double) -> (ascent: Double, descent: Double, height: Double) {
-        var ascender = primary.ascender, descender = primary.descender, gap = primary.lineGap
-        for item in text.items where item.item.range.overlaps(range) && item.item.face !== primary {
-            ascender = max(ascender, item.item.face.ascender)
-            descender = max(descender, item.item.face.descender)
-            gap = max(gap, item.item.face.lineGap)
+        var ascender = 0.0, descender = 0.0, gap = 0.0
+        var found = false
+        for item in text.items where item.item.range.overlaps(range) {
+            let run = text.itemized.runs[item.item.run]
+            let own = run.chain[0], face = item.item.face
+            ascender = max(ascender, max(own.ascender, face.ascender) * run.scale)
+            descender = max(descender, max(own.descender, face.descender) * run.scale)
+            gap = max(gap, max(own.lineGap, face.lineGap) * run.scale)
+            if let image = run.image { ascender = max(ascender, image.maxY * run.scale) }
+            found = true
+        }
+        if !found {
+            (ascender, descender, gap) = (primary.ascender, primary.descender, primary.lineGap)
         }
         let natural = (ascender + descender + gap) * fontSize
         return (ascender * fontSize, descender * fontSize, natural * lineHeight)

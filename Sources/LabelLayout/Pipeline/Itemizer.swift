@@ -2,12 +2,16 @@ import CFriBidi
 import CHarfBuzz
 
 /// A maximal stretch of text that shapes as one unit: one paragraph, one bidi level,
-/// one script, one face.
+/// one script, one face, one attribute run.
 struct TextItem: Sendable {
     var range: Range<Int>
     var level: UInt8
     var script: hb_script_t
     var face: FontFace
+    /// Index of the item's first run in ``ItemizedText/runs``. Runs that differ only in
+    /// paint (colour, stroke, decorations) shape as one item, so kerning and ligatures
+    /// cross a colour change; ``ItemizedText/runOf`` tells each glyph's own run.
+    var run: Int
 }
 
 /// What itemization learns about a text, in scalar offsets.
@@ -27,6 +31,9 @@ struct ItemizedText: Sendable {
     var missing: [Unicode.Scalar]
     /// Faces other than the primary that some text fell back to.
     var fallbackFaces: [FontFace]
+    /// The styled runs the items belong to, and the run of every scalar.
+    var runs: [StyledRun]
+    var runOf: [Int]
 }
 
 /// Splits text into items: FriBidi embedding levels per paragraph, Unicode script runs
@@ -36,7 +43,7 @@ struct Itemizer {
     var resolver: FontResolver
     var breakers: BreakIteratorPool
 
-    func itemize(_ text: String, chain: [FontFace], weight: Int, locale: String,
+    func itemize(_ text: String, runs: [StyledRun], locale: String,
                  direction: TextDirectionRequest) throws(LayoutError) -> ItemizedText {
         let scalars = text.unicodeScalars.map(\.value)
         var utf16Offsets = [Int]()
@@ -57,26 +64,40 @@ struct Itemizer {
         let graphemeStarts = try graphemes(utf16: utf16, utf16Offsets: utf16Offsets, count: scalars.count, locale: locale)
         let (levels, paragraphs) = bidiLevels(scalars, direction: direction)
         let scripts = resolvedScripts(scalars)
+        var runOf = [Int](repeating: 0, count: scalars.count)
+        for (index, run) in runs.enumerated() {
+            for offset in run.range where offset < scalars.count { runOf[offset] = index }
+        }
+        // Runs that shape alike share a group; items only split where the group changes.
+        var groupOf = [Int](repeating: 0, count: scalars.count)
+        var groupOfRun = [Int](repeating: 0, count: runs.count)
+        for index in runs.indices.dropFirst() {
+            groupOfRun[index] = groupOfRun[index - 1] + (runs[index].shapesLike(runs[index - 1]) ? 0 : 1)
+        }
+        for i in scalars.indices { groupOf[i] = groupOfRun.isEmpty ? 0 : groupOfRun[runOf[i]] }
         let (faces, missing) = assignFaces(scalars, graphemeStarts: graphemeStarts, scripts: scripts,
-                                           chain: chain, weight: weight, locale: locale)
+                                           runs: runs, runOf: runOf, groupOf: groupOf, locale: locale)
 
         var items: [TextItem] = []
         for paragraph in paragraphs where !paragraph.range.isEmpty {
             var start = paragraph.range.lowerBound
-            for i in paragraph.range.dropFirst() where
-                levels[i] != levels[start] || scripts[i] != scripts[start] || faces[i] !== faces[start] {
-                items.append(TextItem(range: start..<i, level: levels[start], script: scripts[start], face: faces[start]))
+            for i in paragraph.range.dropFirst() where levels[i] != levels[start] || scripts[i] != scripts[start]
+                || faces[i] !== faces[start] || groupOf[i] != groupOf[start] {
+                items.append(TextItem(range: start..<i, level: levels[start], script: scripts[start],
+                                      face: faces[start], run: runOf[start]))
                 start = i
             }
             items.append(TextItem(range: start..<paragraph.range.upperBound, level: levels[start],
-                                  script: scripts[start], face: faces[start]))
+                                  script: scripts[start], face: faces[start], run: runOf[start]))
         }
         var fallbacks: [FontFace] = []
-        for item in items where item.face !== chain[0] && !fallbacks.contains(where: { $0 === item.face }) {
+        for item in items where item.face !== runs[item.run].chain[0] && runs[item.run].image == nil
+            && !fallbacks.contains(where: { $0 === item.face }) {
             fallbacks.append(item.face)
         }
         return ItemizedText(scalars: scalars, utf16: utf16, utf16Offsets: utf16Offsets, levels: levels, paragraphs: paragraphs,
-                            items: items, graphemeStarts: graphemeStarts, missing: missing, fallbackFaces: fallbacks)
+                            items: items, graphemeStarts: graphemeStarts, missing: missing, fallbackFaces: fallbacks,
+                            runs: runs, runOf: runOf)
     }
 
     // MARK: - Grapheme clusters
@@ -179,14 +200,24 @@ struct Itemizer {
     // MARK: - Fonts
 
     private func assignFaces(_ scalars: [UInt32], graphemeStarts: [Bool], scripts: [hb_script_t],
-                             chain: [FontFace], weight: Int, locale: String) -> ([FontFace], [Unicode.Scalar]) {
-        var faces = [FontFace](repeating: chain[0], count: scalars.count)
+                             runs: [StyledRun], runOf: [Int], groupOf: [Int], locale: String) -> ([FontFace], [Unicode.Scalar]) {
+        guard let firstRun = runs.first else { return ([], []) }
+        var faces = [FontFace](repeating: firstRun.chain[0], count: scalars.count)
         var missing: [Unicode.Scalar] = []
         var previous: FontFace?
         var start = 0
         while start < scalars.count {
             var end = start + 1
             while end < scalars.count && !graphemeStarts[end] { end += 1 }
+            let run = runs[runOf[start]]
+            let chain = run.chain
+            if start > 0 && groupOf[start - 1] != groupOf[start] { previous = nil }
+            if run.image != nil {
+                // An image draws itself; its face only lends metrics.
+                for i in start..<end { faces[i] = chain[0] }
+                start = end
+                continue
+            }
             let cluster = scalars[start..<end].filter { !Self.isDefaultIgnorable($0) }
             let needed = cluster.compactMap(Unicode.Scalar.init)
             func covers(_ face: FontFace) -> Bool { needed.allSatisfy(face.covers) }
@@ -214,7 +245,7 @@ struct Itemizer {
                 chosen = previous
             } else {
                 chosen = chain.first(where: covers)
-                    ?? resolver.hostFallback(for: cluster, weight: weight, language: locale)
+                    ?? resolver.hostFallback(for: cluster, weight: run.weight, language: locale)
             }
             if chosen == nil {
                 missing.append(contentsOf: needed.filter { scalar in

@@ -37,6 +37,7 @@ struct LineBreaker {
         for boundary in boundaries {
             let offset = scalarAt[boundary.offset]
             guard offset >= 0, text.clusterStarts[offset] || offset == itemized.scalars.count else { continue }
+            if !boundary.isHard && Self.gluesToImage(itemized.scalars, at: offset) { continue }
             offsets.append(offset)
             if boundary.isHard { hard.insert(offset) }
         }
@@ -48,6 +49,15 @@ struct LineBreaker {
         }
         offsets.sort()
         return BreakOpportunities(offsets: offsets, hard: hard)
+    }
+
+    /// Whether a break at `offset` would part an inline image (U+FFFC) from the text it
+    /// touches. UAX #14 lets objects break on both sides (class CB); in a label an icon
+    /// belongs to its word ("<img/>×3"), as a letter would, and breaks only at spaces.
+    static func gluesToImage(_ scalars: [UInt32], at offset: Int) -> Bool {
+        guard offset > 0, offset < scalars.count else { return false }
+        let before = scalars[offset - 1], after = scalars[offset]
+        return before == 0xFFFC || (after == 0xFFFC && !isTrailingSpace(before))
     }
 
     /// Breaks the text into lines no wider than `maxWidth` px at `fontSize`.

@@ -11,6 +11,7 @@ struct Positioner {
     private struct Piece {
         var level: UInt8
         var face: FontFace
+        var run: Int
         var glyphs: [ShapedGlyph]
     }
 
@@ -60,7 +61,10 @@ struct Positioner {
             var clustersLeft = breaker.graphemeCount(visible)
             let shownHyphen = breaker.shownHyphen(visible)
             let hyphenCluster = shownHyphen == nil ? -1 : visible.upperBound - 1
-            for piece in pieces {
+            for (pieceIndex, piece) in pieces.enumerated() {
+                let run = text.itemized.runs[piece.run]
+                let runSize = fontSize * run.scale
+                let runStart = pen
                 var glyphs: [PositionedGlyph] = []
                 glyphs.reserveCapacity(piece.glyphs.count)
                 let isEllipsis = ellipsisRange.map { range in piece.glyphs.allSatisfy { range.contains($0.cluster) } } ?? false
@@ -94,8 +98,15 @@ struct Positioner {
                         clusterLeft = pen
                     }
                 }
-                runs.append(GlyphRun(face: piece.face, fontSize: fontSize, bidiLevel: piece.level,
-                                     glyphs: glyphs, isEllipsis: isEllipsis))
+                // A decoration runs under the spacing after the run unless the line ends there.
+                let runEnd = pieceIndex + 1 < pieces.count ? pen : pen - (clustersLeft > 0 ? tracking : 0)
+                let decorations = Self.decorations(run.attributes, face: run.chain[0], size: runSize,
+                                                   from: runStart, to: runEnd, baseline: baseline)
+                runs.append(GlyphRun(face: piece.face, fontSize: runSize, bidiLevel: piece.level,
+                                     glyphs: glyphs, isEllipsis: isEllipsis, attributes: run.attributes,
+                                     color: run.attributes.color, stroke: run.stroke,
+                                     slant: run.italic && !piece.face.isItalic && run.image == nil ? Self.syntheticSlant : 0,
+                                     image: run.image, decorations: decorations))
             }
             let segments = hang(visible.upperBound..<range.upperBound, after: caretSegments(boxes, visible: visible),
                                 lineX: x, isRTL: isRTL, fontSize: fontSize)
@@ -122,10 +133,36 @@ struct Positioner {
             line.runs = line.runs.map { run in
                 var run = run
                 run.glyphs = run.glyphs.map { var g = $0; g.y += shift; return g }
+                run.decorations = run.decorations.map { var d = $0; d.rect.y += shift; return d }
                 return run
             }
             return line
         }
+    }
+
+    // MARK: - Decorations
+
+    /// The shear of synthesized italics, as fontconfig and Pango slant upright faces.
+    static let syntheticSlant = 0.2
+
+    /// The underline and strike-through bars of a run from `x0` to `x1`, placed by the
+    /// metrics of the run's own face at its size.
+    private static func decorations(_ attributes: TextAttributes, face: FontFace, size: Double,
+                                    from x0: Double, to x1: Double, baseline: Double) -> [Decoration] {
+        guard x1 > x0 else { return [] }
+        var bars: [Decoration] = []
+        // At least a pixel thick at scale 1, so a small run's underline never vanishes.
+        if attributes.underline {
+            let thickness = max(1, face.underline.thickness * size)
+            bars.append(Decoration(kind: .underline, rect: Rect(
+                x: x0, y: baseline - face.underline.offset * size, width: x1 - x0, height: thickness)))
+        }
+        if attributes.strikethrough {
+            let thickness = max(1, face.strikeout.thickness * size)
+            bars.append(Decoration(kind: .strikethrough, rect: Rect(
+                x: x0, y: baseline - face.strikeout.offset * size, width: x1 - x0, height: thickness)))
+        }
+        return bars
     }
 
     // MARK: - Caret segments
@@ -220,25 +257,34 @@ struct Positioner {
 
     // MARK: - Visual order
 
-    /// The glyphs of `range`, one piece per item, each in its item's visual order; the
-    /// ellipsis, if any, becomes a piece of its own so renderers and tests can tell it.
+    /// The glyphs of `range` as pieces in logical order, each piece's glyphs in visual
+    /// order: one per item, split where the run changes (a colour inside one shaped
+    /// item) and around the ellipsis, so renderers and tests can tell them.
     private func pieces(in range: Range<Int>, splittingAt ellipsis: Range<Int>?) -> [Piece] {
         var pieces: [Piece] = []
         for item in text.items where item.item.range.overlaps(range) {
+            let itemStart = pieces.count
             var current: [ShapedGlyph] = []
             var currentIsEllipsis = false
+            var currentRun = item.item.run
             for glyph in item.glyphs where range.contains(glyph.cluster) {
                 let isEllipsis = ellipsis?.contains(glyph.cluster) ?? false
-                if !current.isEmpty && isEllipsis != currentIsEllipsis {
-                    pieces.append(Piece(level: item.item.level, face: item.item.face, glyphs: current))
+                // A glyph takes the paint of the run its cluster starts in.
+                let run = text.itemized.runOf[glyph.cluster]
+                if !current.isEmpty && (isEllipsis != currentIsEllipsis || run != currentRun) {
+                    pieces.append(Piece(level: item.item.level, face: item.item.face, run: currentRun, glyphs: current))
                     current = []
                 }
                 currentIsEllipsis = isEllipsis
+                currentRun = run
                 current.append(glyph)
             }
             if !current.isEmpty {
-                pieces.append(Piece(level: item.item.level, face: item.item.face, glyphs: current))
+                pieces.append(Piece(level: item.item.level, face: item.item.face, run: currentRun, glyphs: current))
             }
+            // A right-to-left item's glyphs come in visual order, so its pieces came out
+            // last-first; the bidi reordering below expects pieces in logical order.
+            if item.item.level & 1 == 1 { pieces[itemStart...].reverse() }
         }
         return pieces
     }

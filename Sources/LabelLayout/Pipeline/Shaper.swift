@@ -1,7 +1,7 @@
 import CHarfBuzz
 
-/// A glyph as HarfBuzz placed it, in em (font units divided by units per em), so one
-/// shaping result serves every font size.
+/// A glyph as HarfBuzz placed it, in em of the label's font size (font units divided by
+/// units per em, times the run's relative size), so one shaping result serves every size.
 struct ShapedGlyph: Sendable {
     var id: UInt32
     /// Scalar offset of the first character of the glyph's cluster.
@@ -60,6 +60,19 @@ struct Shaper {
         let hbLanguage = hb_language_from_string(language, -1)
 
         for item in itemized.items {
+            let run = itemized.runs[item.run]
+            if let image = run.image {
+                // Each U+FFFC of an image run is one unbreakable glyph as wide as the picture.
+                let glyphs = item.range.map { offset in
+                    ShapedGlyph(id: 0, cluster: offset, advance: image.maxX * run.scale, offsetX: 0, offsetY: 0)
+                }
+                for glyph in glyphs {
+                    advances[glyph.cluster] += glyph.advance
+                    clusterStarts[glyph.cluster] = true
+                }
+                shapedItems.append(ShapedItem(item: item, glyphs: glyphs))
+                continue
+            }
             hb_buffer_clear_contents(buffer)
             itemized.scalars.withUnsafeBufferPointer { text in
                 hb_buffer_add_utf32(buffer, text.baseAddress, Int32(text.count),
@@ -76,7 +89,9 @@ struct Shaper {
             var length: UInt32 = 0
             let infos = hb_buffer_get_glyph_infos(buffer, &length)!
             let positions = hb_buffer_get_glyph_positions(buffer, &length)!
-            let em = Double(item.face.unitsPerEm)
+            // Positions are kept in em of the label's font size: a run at 150% has
+            // advances 1.5 times its face's, so one factor still scales the whole text.
+            let em = Double(item.face.unitsPerEm) / run.scale
             var glyphs: [ShapedGlyph] = []
             glyphs.reserveCapacity(Int(length))
             for i in 0..<Int(length) {
@@ -92,7 +107,10 @@ struct Shaper {
             }
             shapedItems.append(ShapedItem(item: item, glyphs: glyphs))
             for offset in item.range where itemized.scalars[offset] == 0xAD {
-                if let hyphen = Self.hyphen(in: item.face, cluster: offset) { hyphens[offset] = hyphen }
+                if var hyphen = Self.hyphen(in: item.face, cluster: offset) {
+                    hyphen.advance *= run.scale
+                    hyphens[offset] = hyphen
+                }
             }
         }
         var prefix = [Double](repeating: 0, count: count + 1)

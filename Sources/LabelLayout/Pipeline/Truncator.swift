@@ -2,28 +2,34 @@ import StyledText
 
 /// Cuts text that does not fit even at the minimum size, on grapheme-cluster boundaries,
 /// and puts a real ellipsis (U+2026) where the text was cut, in logical order: shaped and
-/// bidi-resolved with its neighbours, it lands on the correct side of RTL lines.
+/// bidi-resolved with its neighbours, it lands on the correct side of RTL lines. The
+/// ellipsis takes the attributes of the text it replaces, so a cut bold word ends in a
+/// bold ellipsis.
 struct Truncator {
     static let ellipsis: Unicode.Scalar = "\u{2026}"
 
-    /// The longest cut of `scalars` that `fits`, as the text to lay out and the scalar
+    /// The longest cut of `text` that `fits`, as the text to lay out and the scalar
     /// range of the ellipsis in it. Each candidate is tried with a full layout.
-    func truncate(_ scalars: [Unicode.Scalar], graphemeStarts: [Bool], mode: TruncationMode,
-                  fits: (String) -> Bool) -> (text: String, ellipsis: Range<Int>) {
+    func truncate(_ text: StyledString, graphemeStarts: [Bool], mode: TruncationMode,
+                  fits: (StyledString) -> Bool) -> (text: StyledString, ellipsis: Range<Int>) {
+        let scalars = Array(text.text.unicodeScalars)
         var boundaries = (0..<scalars.count).filter { graphemeStarts[$0] }
         boundaries.append(scalars.count)
         let clusterCount = boundaries.count - 1
 
-        func candidate(keepingFirst first: Int, last: Int) -> (String, Range<Int>) {
-            var head = Array(scalars[0..<boundaries[first]])
-            while let end = head.last, end.properties.isWhitespace { head.removeLast() }
-            var tail = Array(scalars[boundaries[clusterCount - last]...])
-            while let start = tail.first, start.properties.isWhitespace { tail.removeFirst() }
-            var view = String.UnicodeScalarView()
-            view.append(contentsOf: head)
-            view.append(Self.ellipsis)
-            view.append(contentsOf: tail)
-            return (String(view), head.count..<(head.count + 1))
+        func candidate(keepingFirst first: Int, last: Int) -> (StyledString, Range<Int>) {
+            var head = boundaries[first]
+            while head > 0, scalars[head - 1].properties.isWhitespace { head -= 1 }
+            var tail = max(head, boundaries[clusterCount - last])
+            while tail < scalars.count, scalars[tail].properties.isWhitespace { tail += 1 }
+            let replaced = (head..<tail).filter { !scalars[$0].properties.isWhitespace }
+            let model = (mode == .head ? replaced.last : replaced.first) ?? max(0, min(head, scalars.count - 1))
+            var attributes = text.attributes(at: model)
+            attributes.image = nil
+            var result = text.substring(0..<head)
+            result.append(String(Self.ellipsis), attributes: attributes)
+            result.append(text.substring(tail..<scalars.count))
+            return (result, head..<(head + 1))
         }
 
         // Binary search for the most clusters kept (fit shrinks as more text is kept).
@@ -41,7 +47,6 @@ struct Truncator {
             if fits(candidate(keepingFirst: first, last: last).0) { low = middle } else { high = middle }
         }
         let (first, last) = split(low)
-        let (text, range) = candidate(keepingFirst: first, last: last)
-        return (text, range)
+        return candidate(keepingFirst: first, last: last)
     }
 }

@@ -25,7 +25,7 @@ struct Canvas {
             y1 = max(1, (layout.bounds.height * scale).rounded(.up))
         } else {
             // The same extents that inset the text in its box (one formula for both).
-            let extents = style.effectExtents
+            let extents = layout.effectExtents
             let reach = layout.inkBounds.outset(top: extents.top, left: extents.left,
                                                 bottom: extents.bottom, right: extents.right)
             // One more pixel each side for anti-aliasing.

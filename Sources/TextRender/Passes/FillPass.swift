@@ -11,15 +11,63 @@ struct FillPass {
     let paths: GlyphPaths
     let pictures: ColorPictures
 
-    func draw(fill: Fill, fillMask: CairoSurface, stroke: Stroke?, ring: CairoSurface?,
-              on context: CairoContext, labelInk: (top: Double, bottom: Double, left: Double, right: Double)?) throws(RenderError) {
+    func draw(fill: Fill, fillMask: CairoSurface, rings: [(stroke: Stroke, mask: CairoSurface)],
+              on context: CairoContext, labelInk: GlyphPaths.Ink?) throws(RenderError) {
         let cr = context.pointer
         cairo_push_group(cr)
-        if let stroke, let ring {
-            cairo_set_source_rgba(cr, stroke.color.red, stroke.color.green, stroke.color.blue, stroke.color.alpha)
-            cairo_mask_surface(cr, ring.pointer, 0, 0)
+        for (index, ring) in rings.enumerated() {
+            // The rings of several strokes partition the outline, so they add up exactly.
+            if index == 1 { cairo_set_operator(cr, CAIRO_OPERATOR_ADD) }
+            let color = ring.stroke.color
+            cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+            cairo_mask_surface(cr, ring.mask.pointer, 0, 0)
         }
         cairo_set_operator(cr, CAIRO_OPERATOR_ADD)
+        if let styleFilled = paths.styleFilled {
+            drawRunColors(fill: fill, styleFilled: styleFilled, on: context, labelInk: labelInk)
+        } else {
+            drawStyleFill(fill, fillMask: fillMask, on: context, labelInk: labelInk)
+        }
+        // Colour pictures cover exactly what the ring left out for them, so adding
+        // them keeps the layer's coverage exact at their edges too.
+        pictures.paint(on: context)
+        cairo_pop_group_to_source(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        cairo_paint(cr)
+        try context.check("filling the text")
+    }
+
+    /// Markup gave some runs their own colours: the style's fill paints the other glyphs
+    /// (a gradient still spans the whole line or label), each colour its runs' glyphs.
+    private func drawRunColors(fill: Fill, styleFilled: [CairoPath], on context: CairoContext, labelInk: GlyphPaths.Ink?) {
+        let cr = context.pointer
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+        for (path, lineInk) in zip(styleFilled, paths.lineInk) {
+            let pattern: OpaquePointer?
+            switch fill {
+            case .color(let color):
+                pattern = cairo_pattern_create_rgba(color.red, color.green, color.blue, color.alpha)
+            case .gradient(let gradient):
+                guard let ink = gradient.scope == .label ? labelInk : lineInk else { continue }
+                pattern = Self.pattern(gradient, top: ink.top, bottom: ink.bottom, left: ink.left, right: ink.right)
+            }
+            cairo_set_source(cr, pattern)
+            cairo_new_path(cr)
+            path.append(to: context)
+            cairo_fill(cr)
+            cairo_pattern_destroy(pattern)
+        }
+        for (color, path) in paths.colored {
+            cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+            cairo_new_path(cr)
+            path.append(to: context)
+            cairo_fill(cr)
+        }
+    }
+
+    /// Plain text: the style's fill over the whole fill mask.
+    private func drawStyleFill(_ fill: Fill, fillMask: CairoSurface, on context: CairoContext, labelInk: GlyphPaths.Ink?) {
+        let cr = context.pointer
         switch fill {
         case .color(let color):
             cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
@@ -45,13 +93,6 @@ struct FillPass {
                 cairo_pattern_destroy(pattern)
             }
         }
-        // Colour pictures cover exactly what the ring left out for them, so adding
-        // them keeps the layer's coverage exact at their edges too.
-        pictures.paint(on: context)
-        cairo_pop_group_to_source(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        cairo_paint(cr)
-        try context.check("filling the text")
     }
 
     /// A linear gradient across the rectangle at the gradient's angle (90 = top to

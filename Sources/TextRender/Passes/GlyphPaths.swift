@@ -1,17 +1,47 @@
 import CCairo
 import LabelLayout
+import StyledText
 
-/// Builds the Cairo path of every line's glyphs, in canvas pixels. Baselines are snapped
-/// to whole pixels here, at drawing time only, so layout stays identical at every scale.
+/// Builds the Cairo paths of the label's glyphs and decorations, in canvas pixels.
+/// Baselines are snapped to whole pixels here, at drawing time only, so layout stays
+/// identical at every scale.
+///
+/// Plain text needs one path per line. Markup that colours runs or changes their stroke
+/// adds paths for those runs, so each paint and each stroke covers exactly its glyphs.
 struct GlyphPaths {
-    /// One path per line, so line-scoped fills can draw a line on its own.
-    var lines: [CairoPath]
-    /// The ink top and bottom of each line in canvas pixels (nil for empty lines).
-    var lineInk: [(top: Double, bottom: Double, left: Double, right: Double)?]
-    /// Colour glyphs stored as pictures, which have no outline to add to a path.
-    var pictures: [PlacedPicture]
+    typealias Ink = (top: Double, bottom: Double, left: Double, right: Double)
 
-    /// A colour glyph's picture and the canvas rectangle it fills.
+    /// One path per line, every glyph and decoration in it, so line-scoped fills can draw
+    /// a line on its own and the silhouette is rasterized in one pass.
+    var lines: [CairoPath]
+    /// The ink of each line in canvas pixels (nil for empty lines).
+    var lineInk: [Ink?]
+    /// Colour glyphs and inline images, which have no outline to add to a path.
+    var pictures: [PlacedPicture]
+    /// When runs have their own colours: per line, the glyphs that take the style's fill,
+    /// and one path per run colour. Nil when the style's fill paints everything.
+    var styleFilled: [CairoPath]?
+    var colored: [(color: Color, path: CairoPath)] = []
+    /// The strokes drawn, one per distinct run stroke, and the glyphs each surrounds.
+    var strokes: [StrokeGroup] = []
+    /// Glyphs no stroke surrounds, when other runs have one (nil when the strokes
+    /// cover everything or there is no stroke at all).
+    var unstroked: Selection?
+
+    /// Which glyphs a mask is made of.
+    enum Selection {
+        /// All of them: the line paths and every picture.
+        case all
+        /// Some runs: their path and pictures.
+        case runs(CairoPath, [PlacedPicture])
+    }
+
+    struct StrokeGroup {
+        var stroke: Stroke
+        var glyphs: Selection
+    }
+
+    /// A colour glyph's or inline image's picture and the canvas rectangle it fills.
     struct PlacedPicture {
         var bitmap: ColorBitmap
         var x: Double
@@ -21,70 +51,144 @@ struct GlyphPaths {
     }
 
     init(layout: LabelLayout, canvas: Canvas, scratch: CairoContext) {
-        var paths: [CairoPath] = []
-        var inks: [(top: Double, bottom: Double, left: Double, right: Double)?] = []
-        var pictures: [PlacedPicture] = []
         let cr = scratch.pointer
+        var paths: [CairoPath] = []
+        var inks: [Ink?] = []
+        var pictures: [PlacedPicture] = []
         for line in layout.lines {
             cairo_new_path(cr)
-            let exactBaseline = line.baseline * canvas.scale + Double(canvas.originY)
-            let snap = exactBaseline.rounded() - exactBaseline
-            var ink: (top: Double, bottom: Double, left: Double, right: Double)?
+            var ink: Ink?
             for run in line.runs {
-                let size = run.fontSize * canvas.scale
-                for glyph in run.glyphs {
-                    let origin = canvas.point(glyph.x, glyph.y)
-                    let ox = origin.x, oy = origin.y + snap
-                    if let bitmap = run.face.colorBitmap(glyph: glyph.id) {
-                        pictures.append(PlacedPicture(
-                            bitmap: bitmap, x: ox + bitmap.minX * size, y: oy - bitmap.maxY * size,
-                            width: (bitmap.maxX - bitmap.minX) * size, height: (bitmap.maxY - bitmap.minY) * size))
-                    } else {
-                        Self.append(run.face.outline(glyph: glyph.id), to: cr, x: ox, y: oy, size: size)
-                    }
-                    if let box = run.face.inkExtents(glyph: glyph.id) {
-                        let top = oy - box.maxY * size, bottom = oy - box.minY * size
-                        let left = ox + box.minX * size, right = ox + box.maxX * size
-                        ink = ink.map { (min($0.top, top), max($0.bottom, bottom), min($0.left, left), max($0.right, right)) }
-                            ?? (top, bottom, left, right)
-                    }
-                }
+                Self.append(run, line: line, canvas: canvas, to: cr, pictures: &pictures, ink: &ink)
             }
             paths.append(CairoPath(copyingFrom: scratch))
             inks.append(ink)
         }
-        cairo_new_path(cr)
         lines = paths
         lineInk = inks
         self.pictures = pictures
+
+        let runs = layout.lines.flatMap(\.runs)
+        func selection(_ include: (GlyphRun) -> Bool) -> Selection {
+            cairo_new_path(cr)
+            var pictures: [PlacedPicture] = []
+            var ink: Ink?
+            for line in layout.lines {
+                for run in line.runs where include(run) {
+                    Self.append(run, line: line, canvas: canvas, to: cr, pictures: &pictures, ink: &ink)
+                }
+            }
+            return .runs(CairoPath(copyingFrom: scratch), pictures)
+        }
+
+        if runs.contains(where: { $0.color != nil }) {
+            var filled: [CairoPath] = []
+            for line in layout.lines {
+                cairo_new_path(cr)
+                var ignored: [PlacedPicture] = []
+                var ink: Ink?
+                for run in line.runs where run.color == nil && run.image == nil {
+                    Self.append(run, line: line, canvas: canvas, to: cr, pictures: &ignored, ink: &ink)
+                }
+                filled.append(CairoPath(copyingFrom: scratch))
+            }
+            styleFilled = filled
+            var colors: [Color] = []
+            for run in runs where run.image == nil {
+                if let color = run.color, !colors.contains(color) { colors.append(color) }
+            }
+            for color in colors {
+                guard case .runs(let path, _) = selection({ $0.color == color && $0.image == nil }) else { continue }
+                colored.append((color, path))
+            }
+        }
+
+        // A stroke that is invisible is no stroke: it neither draws nor widens shadows.
+        func visible(_ stroke: Stroke?) -> Stroke? {
+            guard let stroke, stroke.width > 0, stroke.color.alpha > 0 else { return nil }
+            return stroke
+        }
+        var distinct: [Stroke?] = []
+        for run in runs where !distinct.contains(visible(run.stroke)) { distinct.append(visible(run.stroke)) }
+        if distinct.count <= 1 {
+            if let only = distinct.first, let stroke = only {
+                strokes = [StrokeGroup(stroke: stroke, glyphs: .all)]
+            }
+        } else {
+            for case let stroke? in distinct {
+                strokes.append(StrokeGroup(stroke: stroke, glyphs: selection { visible($0.stroke) == stroke }))
+            }
+            if distinct.contains(where: { $0 == nil }) {
+                unstroked = selection { visible($0.stroke) == nil }
+            }
+        }
+        cairo_new_path(cr)
     }
 
     func appendAll(to context: CairoContext) {
         for path in lines { path.append(to: context) }
     }
 
-    /// Font outlines are y-up in em; the canvas is y-down in pixels.
-    private static func append(_ outline: GlyphOutline, to cr: OpaquePointer, x: Double, y: Double, size: Double) {
+    /// Adds a run's outlines and decorations to the current path, and its pictures to
+    /// `pictures`, growing `ink` by what it draws.
+    private static func append(_ run: GlyphRun, line: Line, canvas: Canvas, to cr: OpaquePointer,
+                               pictures: inout [PlacedPicture], ink: inout Ink?) {
+        let exactBaseline = line.baseline * canvas.scale + Double(canvas.originY)
+        let snap = exactBaseline.rounded() - exactBaseline
+        let size = run.fontSize * canvas.scale
+        func grow(_ top: Double, _ bottom: Double, _ left: Double, _ right: Double) {
+            ink = ink.map { (min($0.top, top), max($0.bottom, bottom), min($0.left, left), max($0.right, right)) }
+                ?? (top, bottom, left, right)
+        }
+        for glyph in run.glyphs {
+            let origin = canvas.point(glyph.x, glyph.y)
+            let ox = origin.x, oy = origin.y + snap
+            if let bitmap = run.image ?? run.face.colorBitmap(glyph: glyph.id) {
+                pictures.append(PlacedPicture(
+                    bitmap: bitmap, x: ox + bitmap.minX * size, y: oy - bitmap.maxY * size,
+                    width: (bitmap.maxX - bitmap.minX) * size, height: (bitmap.maxY - bitmap.minY) * size))
+            } else {
+                append(run.face.outline(glyph: glyph.id), to: cr, x: ox, y: oy, size: size, slant: run.slant)
+            }
+            if let box = run.inkBox(glyph.id) {
+                grow(oy - box.maxY * size, oy - box.minY * size, ox + box.minX * size, ox + box.maxX * size)
+            }
+        }
+        for decoration in run.decorations {
+            let origin = canvas.point(decoration.rect.x, decoration.rect.y)
+            let width = decoration.rect.width * canvas.scale
+            // Whole device pixels thick, on the snapped baseline's grid, so bars stay crisp.
+            let height = max(1, (decoration.rect.height * canvas.scale).rounded())
+            let y = (origin.y + snap).rounded()
+            cairo_rectangle(cr, origin.x, y, width, height)
+            grow(y, y + height, origin.x, origin.x + width)
+        }
+    }
+
+    /// Font outlines are y-up in em; the canvas is y-down in pixels. A slanted run
+    /// shears each point right by `slant` times its height above the baseline.
+    private static func append(_ outline: GlyphOutline, to cr: OpaquePointer, x: Double, y: Double,
+                               size: Double, slant: Double) {
+        func px(_ ex: Double, _ ey: Double) -> Double { x + (ex + slant * ey) * size }
+        func py(_ ey: Double) -> Double { y - ey * size }
         var currentX = 0.0, currentY = 0.0
         for element in outline.elements {
             switch element {
-            case let .move(px, py):
-                cairo_move_to(cr, x + px * size, y - py * size)
-                currentX = px; currentY = py
-            case let .line(px, py):
-                cairo_line_to(cr, x + px * size, y - py * size)
-                currentX = px; currentY = py
-            case let .quadratic(cx, cy, px, py):
+            case let .move(ex, ey):
+                cairo_move_to(cr, px(ex, ey), py(ey))
+                currentX = ex; currentY = ey
+            case let .line(ex, ey):
+                cairo_line_to(cr, px(ex, ey), py(ey))
+                currentX = ex; currentY = ey
+            case let .quadratic(cx, cy, ex, ey):
                 // A quadratic Bézier is the cubic with controls 2/3 of the way to its control point.
                 let c1x = currentX + 2 / 3 * (cx - currentX), c1y = currentY + 2 / 3 * (cy - currentY)
-                let c2x = px + 2 / 3 * (cx - px), c2y = py + 2 / 3 * (cy - py)
-                cairo_curve_to(cr, x + c1x * size, y - c1y * size, x + c2x * size, y - c2y * size,
-                               x + px * size, y - py * size)
-                currentX = px; currentY = py
-            case let .cubic(c1x, c1y, c2x, c2y, px, py):
-                cairo_curve_to(cr, x + c1x * size, y - c1y * size, x + c2x * size, y - c2y * size,
-                               x + px * size, y - py * size)
-                currentX = px; currentY = py
+                let c2x = ex + 2 / 3 * (cx - ex), c2y = ey + 2 / 3 * (cy - ey)
+                cairo_curve_to(cr, px(c1x, c1y), py(c1y), px(c2x, c2y), py(c2y), px(ex, ey), py(ey))
+                currentX = ex; currentY = ey
+            case let .cubic(c1x, c1y, c2x, c2y, ex, ey):
+                cairo_curve_to(cr, px(c1x, c1y), py(c1y), px(c2x, c2y), py(c2y), px(ex, ey), py(ey))
+                currentX = ex; currentY = ey
             case .close:
                 cairo_close_path(cr)
             }

@@ -7,8 +7,6 @@ import StyledText
 struct ShadowPass {
     let canvas: Canvas
     let silhouettes: Silhouettes
-    let strokeWidth: Double
-    let join: LineJoin
     /// Canvas pixels that hold ink, for limiting the blur to where it matters.
     let inkRegion: (x0: Int, y0: Int, x1: Int, y1: Int)
 
@@ -20,10 +18,10 @@ struct ShadowPass {
             if spread == 0, let stroked {
                 mask = try copy(stroked)
             } else {
-                mask = try silhouettes.grown(by: strokeWidth * scale + spread, join: join)
+                mask = try silhouettes.stroked(extra: spread)
             }
             let sigma = max(0, shadow.blur) / 2 * scale
-            let reach = Int((3 * sigma + strokeWidth * scale + spread).rounded(.up)) + 2
+            let reach = Int((3 * sigma + silhouettes.widestStroke * scale + spread).rounded(.up)) + 2
             mask.withPixels { data, stride in
                 GaussianBlur(sigma: sigma).apply(
                     data, width: mask.width, height: mask.height, stride: stride,

@@ -2,8 +2,9 @@ import CCairo
 import StyledText
 
 /// Coverage masks of the text: the glyphs' fill, and the stroked silhouette (fill plus
-/// an outline of the given width), each rasterized in one pass over all glyphs so that
-/// overlapping glyphs never add up to seams.
+/// outlines), each rasterized in one pass over all glyphs so that overlapping glyphs
+/// never add up to seams. Runs with different strokes are grown apart and united per
+/// pixel, so the silhouette stays one shape across a change of stroke.
 struct Silhouettes {
     let canvas: Canvas
     let paths: GlyphPaths
@@ -31,14 +32,77 @@ struct Silhouettes {
         return mask
     }
 
-    /// The glyphs grown by `outset` pixels with the given join: the shape an outside
-    /// stroke of that width covers together with the glyphs.
-    func grown(by outset: Double, join: LineJoin) throws(RenderError) -> CairoSurface {
+    /// The widest stroke in pixels at scale 1 (0 without strokes).
+    var widestStroke: Double { paths.strokes.map(\.stroke.width).max() ?? 0 }
+
+    /// The glyphs each grown by its run's stroke plus `extra` pixels: with `extra` 0 the
+    /// shape stroke and fill cover together, with a shadow's spread the shadow's shape.
+    func stroked(extra: Double) throws(RenderError) -> CairoSurface {
+        let scale = canvas.scale
+        let strokes = paths.strokes
+        if strokes.count == 1, case .all = strokes[0].glyphs {
+            return try grown(.all, by: strokes[0].stroke.width * scale + extra, join: strokes[0].stroke.join)
+        }
+        if strokes.isEmpty {
+            return try grown(.all, by: extra, join: .round)
+        }
+        var union: CairoSurface?
+        var parts = strokes.map { ($0.glyphs, $0.stroke.width * scale + extra, $0.stroke.join) }
+        if let unstroked = paths.unstroked { parts.append((unstroked, extra, .round)) }
+        for (glyphs, outset, join) in parts {
+            let mask = try grown(glyphs, by: outset, join: join)
+            if let union { ColorPictures.union(union, with: mask) } else { union = mask }
+        }
+        return union!
+    }
+
+    /// The ring each stroke paints: `outer` minus the fill, split between the strokes so
+    /// the parts add up to the ring exactly (the first stroke takes what its own grown
+    /// glyphs cover, the next what is left of its, and so on; no seam, no double cover).
+    func rings(outer: CairoSurface, fill: CairoSurface) throws(RenderError) -> [(stroke: Stroke, mask: CairoSurface)] {
+        let ring = try Self.ring(outer: outer, inner: fill)
+        let strokes = paths.strokes
+        guard strokes.count > 1 else { return strokes.map { ($0.stroke, ring) } }
+        var result: [(stroke: Stroke, mask: CairoSurface)] = []
+        for (index, group) in strokes.enumerated() {
+            if index == strokes.count - 1 {
+                result.append((group.stroke, ring))
+                break
+            }
+            let own = try grown(group.glyphs, by: group.stroke.width * canvas.scale, join: group.stroke.join)
+            let part = try CairoSurface(width: ring.width, height: ring.height, format: .alpha)
+            part.withPixels { out, stride in
+                ring.withPixels { rest, _ in
+                    own.withPixels { mine, _ in
+                        for offset in 0..<(stride * ring.height) {
+                            let taken = min(rest[offset], mine[offset])
+                            out[offset] = taken
+                            rest[offset] -= taken
+                        }
+                    }
+                }
+            }
+            result.append((group.stroke, part))
+        }
+        return result
+    }
+
+    /// The selected glyphs grown by `outset` pixels with the given join: the shape an
+    /// outside stroke of that width covers together with the glyphs.
+    func grown(_ glyphs: GlyphPaths.Selection, by outset: Double, join: LineJoin) throws(RenderError) -> CairoSurface {
         let mask = try CairoSurface(width: canvas.width, height: canvas.height, format: .alpha)
         let context = CairoContext(mask)
         let cr = context.pointer
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
-        paths.appendAll(to: context)
+        let selectedPictures: ColorPictures
+        switch glyphs {
+        case .all:
+            paths.appendAll(to: context)
+            selectedPictures = pictures
+        case .runs(let path, let placed):
+            path.append(to: context)
+            selectedPictures = try ColorPictures(placed)
+        }
         if outset > 0 {
             // A centred stroke of twice the width reaches `outset` beyond the outline;
             // its inner half is hidden under the fill that is added next.
@@ -54,8 +118,8 @@ struct Silhouettes {
         }
         cairo_fill(cr)
         try context.check("stroking the glyphs")
-        if !pictures.isEmpty {
-            ColorPictures.union(mask, with: try pictures.grownCoverage(
+        if !selectedPictures.isEmpty {
+            ColorPictures.union(mask, with: try selectedPictures.grownCoverage(
                 width: canvas.width, height: canvas.height, radius: outset))
         }
         return mask
