@@ -167,6 +167,13 @@ struct StyledLayoutTests {
         #expect(built.allRuns.map { $0.glyphs.map(\.id) } == parsed.allRuns.map { $0.glyphs.map(\.id) })
         #expect(built.allRuns.map { $0.glyphs.map(\.x) } == parsed.allRuns.map { $0.glyphs.map(\.x) })
         #expect(built.styledText == parsed.styledText)
+
+        // <font> picks another family for its run only; the rest keeps the style's, and a
+        // character the run's family lacks still falls back ("Hi" has no Devanagari).
+        let fonts = try engine.layout("Hi <font=\"Noto Sans CJK JP\">Hi</font> Hi", style: style(size: 30), locale: "en")
+        #expect(fonts.allRuns.map(\.face.family) == ["Noto Sans", "Noto Sans CJK JP", "Noto Sans"])
+        let fallback = try engine.layout("<font=\"Noto Sans Devanagari\">Hi नमस्ते</font>", style: style(size: 30), locale: "en")
+        #expect(fallback.allRuns.map(\.face.family) == ["Noto Sans", "Noto Sans Devanagari"])
     }
 
     @Test("underline and strike-through bars follow the face's metrics; italics without a face slant")
