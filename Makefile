@@ -6,7 +6,7 @@ DEMO_OUT ?= out/demo
 LABELGEN = .build/release/labelgen
 STRINGS = $(wildcard Localizations/strings/*.json)
 
-.PHONY: deps build demo test bench clean fuzz fuzz-smoke sanitize
+.PHONY: deps build demo test bench clean fuzz fuzz-smoke asan-test sanitize
 
 deps:
 	@scripts/ensure-deps.sh
@@ -59,8 +59,12 @@ endef
 fuzz: deps
 	$(call run-fuzzers,$(FUZZ_SECONDS))
 
+# A short run of every target, as CI does: enough to catch a crash on the seeds and
+# their first mutations.
+FUZZ_SMOKE_SECONDS ?= 10
+
 fuzz-smoke: deps
-	$(call run-fuzzers,20)
+	$(call run-fuzzers,$(FUZZ_SMOKE_SECONDS))
 
 # The tests under AddressSanitizer and ThreadSanitizer, each in its own scratch folder so
 # the normal build is not invalidated, then one release run of labelgen under valgrind.
@@ -74,10 +78,12 @@ fuzz-smoke: deps
 # makes point into Swift's own enum tests on stack copies in Generate.run.
 SANITIZE_OUT ?= .build/sanitize-out
 
-sanitize: deps
+asan-test: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan \
 		--skip millionKeys
+
+sanitize: asan-test
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
 	$(SWIFT) build -c release --product labelgen
