@@ -145,13 +145,15 @@ public struct StyledString: Sendable, Hashable, CustomStringConvertible {
     public mutating func append(_ string: String, attributes: TextAttributes = .plain) {
         let count = string.unicodeScalars.count
         guard count > 0 else { return }
-        text.unicodeScalars.append(contentsOf: string.unicodeScalars)
+        // String's own append keeps every scalar and, unlike appending to the scalar
+        // view, does not copy the text each time (which made long texts quadratic).
+        text += string
         addRun(count, attributes)
     }
 
     /// Adds another styled string's runs.
     public mutating func append(_ other: StyledString) {
-        text.unicodeScalars.append(contentsOf: other.text.unicodeScalars)
+        text += other.text
         for run in other.runs { addRun(run.range.count, run.attributes) }
     }
 
@@ -192,12 +194,17 @@ public struct StyledString: Sendable, Hashable, CustomStringConvertible {
     public func substring(_ range: Range<Int>) -> StyledString {
         var result = StyledString()
         let scalars = text.unicodeScalars
+        // One walk over the scalars, not one from the start per run.
+        var index = scalars.startIndex
+        var offset = 0
         for run in runs where run.range.overlaps(range) {
             let part = max(run.range.lowerBound, range.lowerBound)..<min(run.range.upperBound, range.upperBound)
-            let start = scalars.index(scalars.startIndex, offsetBy: part.lowerBound)
-            let end = scalars.index(start, offsetBy: part.count)
+            index = scalars.index(index, offsetBy: part.lowerBound - offset)
+            let end = scalars.index(index, offsetBy: part.count)
             var piece = String.UnicodeScalarView()
-            piece.append(contentsOf: scalars[start..<end])
+            piece.append(contentsOf: scalars[index..<end])
+            index = end
+            offset = part.upperBound
             if run.attributes.image != nil {
                 for _ in part { result.appendImage(run.attributes.image!, attributes: run.attributes) }
             } else {
