@@ -62,14 +62,18 @@ public enum Markup {
     /// - Parameter text: Any text.
     /// - Returns: The text with `&amp;`, `&lt;` and `&gt;` in place of those characters.
     public static func escaped(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&") })
-        else { return text }
+        let needsEscaping = text.utf8.contains { byte in
+            byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+        }
+        guard needsEscaping else { return text }
+        // One scalar at a time: `UnicodeScalarView.append(contentsOf:)` copies the whole
+        // view on every call, which would make this quadratic.
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "&": result.append(contentsOf: "&amp;".unicodeScalars)
-            case "<": result.append(contentsOf: "&lt;".unicodeScalars)
-            case ">": result.append(contentsOf: "&gt;".unicodeScalars)
+            case "&": for entity in "&amp;".unicodeScalars { result.append(entity) }
+            case "<": for entity in "&lt;".unicodeScalars { result.append(entity) }
+            case ">": for entity in "&gt;".unicodeScalars { result.append(entity) }
             default: result.append(scalar)
             }
         }
@@ -128,6 +132,9 @@ private struct MarkupParser {
         /// Tags that enclose text and need a closing tag.
         var isPaired: Bool { self != .br && self != .img }
 
+        /// Tags written `<name=value>`.
+        var takesValue: Bool { self == .color || self == .size || self == .font || self == .stroke }
+
         /// How the tag is written with its value, for messages.
         var example: String {
             switch self {
@@ -136,6 +143,7 @@ private struct MarkupParser {
             case .font: "<font=\"Noto Sans\">"
             case .stroke: "<stroke=3 #000000> or <stroke=none>"
             case .img: "<img src=\"coin.png\" height=32/>"
+            case .br: "<br/>"
             default: "<\(rawValue)>"
             }
         }
@@ -325,6 +333,9 @@ private struct MarkupParser {
         if kind != .img, let attribute = tag.attributes.first {
             throw error(at: tag.start, "<\(tag.name)> takes no attribute \(attribute.name); write \(kind.example)")
         }
+        if kind != .img, !kind.takesValue, tag.value != nil {
+            throw error(at: tag.start, "<\(tag.name)> takes no value; write \(kind.example)")
+        }
         var attributes = current
         switch kind {
         case .b:
@@ -365,17 +376,11 @@ private struct MarkupParser {
             }
             attributes.stroke = Self.merged(stroke, over: attributes.stroke)
         case .br:
-            if tag.value != nil {
-                throw error(at: tag.start, "<\(tag.name)> takes no value; write <br/>")
-            }
             pending.append("\u{2028}")
             return
         case .img:
             try image(tag)
             return
-        }
-        if tag.value != nil, kind == .b || kind == .i || kind == .u || kind == .s {
-            throw error(at: tag.start, "<\(tag.name)> takes no value; write <\(kind.rawValue)>")
         }
         guard open.count < Markup.maximumDepth else {
             throw error(at: tag.start, "tags are nested more than \(Markup.maximumDepth) deep")
@@ -482,7 +487,8 @@ private struct MarkupParser {
         while end < scalars.count, Self.isLetter(scalars[end]) || Self.isDigit(scalars[end]) { end += 1 }
         guard end > bodyStart, end < scalars.count, scalars[end] == ";" else { return nil }
         let body = scalars[bodyStart..<end]
-        let written = Self.string(scalars[start...end])
+        // Made only for a message, as the reference is spelt in the source.
+        var written: String { Self.string(scalars[start...end]) }
         position = end + 1
         guard numeric else {
             guard let character = Self.entities[Self.string(body)] else {
@@ -491,7 +497,7 @@ private struct MarkupParser {
             }
             return character
         }
-        // Made only when thrown: finding its line and column takes a pass over the source.
+        // Made only when thrown: finding the line and column takes a pass over the source.
         func malformed() -> MarkupError {
             error(at: start, "\(written) is not a character reference; expected digits, as in &#123; or &#x1F600;")
         }

@@ -93,8 +93,8 @@ struct MarkupTests {
     func strokeMerging() throws {
         let red = Color(hex: "#FF0000")!
         let green = Color(hex: "#00FF00")!
-        let parsed = try Markup.parse(
-            "<stroke=3 #FF0000>a<stroke=#00FF00>b</stroke><stroke=5>c</stroke><stroke=none>d<stroke=2>e</stroke></stroke></stroke>")
+        let parsed = try Markup.parse("<stroke=3 #FF0000>a<stroke=#00FF00>b</stroke><stroke=5>c</stroke>"
+                                          + "<stroke=none>d<stroke=2>e</stroke></stroke></stroke>")
         #expect(parsed.text == "abcde")
         #expect(parsed.runs.map(\.attributes.stroke) == [
             .change(width: 3, color: red), .change(width: 3, color: green), .change(width: 5, color: red),
@@ -205,6 +205,11 @@ struct MarkupTests {
     @Test("Every error says what is wrong and where")
     func errors() {
         let known = "(known: b, i, u, s, color, size, font, stroke, br, img); write &lt; for a literal <"
+        let notReference = "is not a character reference; expected digits, as in &#123; or &#x1F600;"
+        let notCharacter = "is not a valid character; expected a code point from 1 to 10FFFF that is not a surrogate"
+        let colour = "expected a colour like #FFD700, #FD0 or #FFD70080"
+        let size = "expected a size in pixels > 0 like 40, or a percentage like 120%"
+        let stroke = "expected none, a width >= 0, a colour, or both like 3 #FF0000"
         let cases: [(String, String)] = [
             // Tags and entities that do not exist.
             ("Hi <bold>x</bold>", "column 4: unknown tag <bold> \(known)"),
@@ -212,38 +217,31 @@ struct MarkupTests {
             ("if x<y", "column 5: unknown tag <y> \(known)"),
             ("a &nbps; b", "column 3: unknown entity &nbps; (known: &lt; &gt; &amp; &quot; &apos; &nbsp; &#…;); "
                 + "write &amp; for a literal &"),
-            ("&#12a;", "column 1: &#12a; is not a character reference; expected digits, as in &#123; or &#x1F600;"),
-            ("x&#x;", "column 2: &#x; is not a character reference; expected digits, as in &#123; or &#x1F600;"),
-            ("&#xG1;", "column 1: &#xG1; is not a character reference; expected digits, as in &#123; or &#x1F600;"),
-            ("&#0;", "column 1: &#0; is not a valid character; expected a code point from 1 to 10FFFF that is not a surrogate"),
-            ("&#xD800;", "column 1: &#xD800; is not a valid character; expected a code point from 1 to 10FFFF that is not a surrogate"),
-            ("&#x110000;", "column 1: &#x110000; is not a valid character; expected a code point from 1 to 10FFFF that is not a surrogate"),
-            ("&#99999999999999999999999;", "column 1: &#99999999999999999999999; is not a valid character; "
-                + "expected a code point from 1 to 10FFFF that is not a surrogate"),
+            ("&#12a;", "column 1: &#12a; \(notReference)"),
+            ("x&#x;", "column 2: &#x; \(notReference)"),
+            ("&#xG1;", "column 1: &#xG1; \(notReference)"),
+            ("&#0;", "column 1: &#0; \(notCharacter)"),
+            ("&#xD800;", "column 1: &#xD800; \(notCharacter)"),
+            ("&#x110000;", "column 1: &#x110000; \(notCharacter)"),
+            ("&#99999999999999999999999;", "column 1: &#99999999999999999999999; \(notCharacter)"),
             // Values.
-            ("<color=red>x</color>", #"column 1: <color>: expected a colour like #FFD700, #FD0 or #FFD70080, got "red""#),
-            ("<color=#FFFF>x</color>", ##"column 1: <color>: expected a colour like #FFD700, #FD0 or #FFD70080, got "#FFFF""##),
+            ("<color=red>x</color>", #"column 1: <color>: \#(colour), got "red""#),
+            ("<color=#FFFF>x</color>", ##"column 1: <color>: \##(colour), got "#FFFF""##),
             ("<color>x</color>", "column 1: <color> needs a value; write <color=#FFD700>"),
-            ("<size=0>x</size>", #"column 1: <size>: expected a size in pixels > 0 like 40, or a percentage like 120%, got "0""#),
-            ("<size=-3>x</size>", #"column 1: <size>: expected a size in pixels > 0 like 40, or a percentage like 120%, got "-3""#),
-            ("<size=1e3>x</size>", #"column 1: <size>: expected a size in pixels > 0 like 40, or a percentage like 120%, got "1e3""#),
-            ("<size=0%>x</size>", #"column 1: <size>: expected a size in pixels > 0 like 40, or a percentage like 120%, got "0%""#),
-            ("<size=big%>x</size>", #"column 1: <size>: expected a size in pixels > 0 like 40, or a percentage like 120%, got "big%""#),
-            ("<size=3.>x</size>", #"column 1: <size>: expected a size in pixels > 0 like 40, or a percentage like 120%, got "3.""#),
+            ("<size=0>x</size>", #"column 1: <size>: \#(size), got "0""#),
+            ("<size=-3>x</size>", #"column 1: <size>: \#(size), got "-3""#),
+            ("<size=1e3>x</size>", #"column 1: <size>: \#(size), got "1e3""#),
+            ("<size=0%>x</size>", #"column 1: <size>: \#(size), got "0%""#),
+            ("<size=big%>x</size>", #"column 1: <size>: \#(size), got "big%""#),
+            ("<size=3.>x</size>", #"column 1: <size>: \#(size), got "3.""#),
             ("<size>x</size>", "column 1: <size> needs a value; write <size=40> or <size=120%>"),
             ("<font=\"\">x</font>", #"column 1: <font>: expected a font family name like "Noto Sans", got """#),
-            ("<stroke=3 4>x</stroke>",
-             #"column 1: <stroke>: expected none, a width >= 0, a colour, or both like 3 #FF0000, got "3 4""#),
-            ("<stroke=#F00 #0F0>x</stroke>",
-             ##"column 1: <stroke>: expected none, a width >= 0, a colour, or both like 3 #FF0000, got "#F00 #0F0""##),
-            ("<stroke=-1>x</stroke>",
-             #"column 1: <stroke>: expected none, a width >= 0, a colour, or both like 3 #FF0000, got "-1""#),
-            ("<stroke=thick>x</stroke>",
-             #"column 1: <stroke>: expected none, a width >= 0, a colour, or both like 3 #FF0000, got "thick""#),
-            ("<stroke=none 3>x</stroke>",
-             #"column 1: <stroke>: expected none, a width >= 0, a colour, or both like 3 #FF0000, got "none 3""#),
-            ("<stroke=>x</stroke>",
-             #"column 1: <stroke>: expected none, a width >= 0, a colour, or both like 3 #FF0000, got """#),
+            ("<stroke=3 4>x</stroke>", #"column 1: <stroke>: \#(stroke), got "3 4""#),
+            ("<stroke=#F00 #0F0>x</stroke>", ##"column 1: <stroke>: \##(stroke), got "#F00 #0F0""##),
+            ("<stroke=-1>x</stroke>", #"column 1: <stroke>: \#(stroke), got "-1""#),
+            ("<stroke=thick>x</stroke>", #"column 1: <stroke>: \#(stroke), got "thick""#),
+            ("<stroke=none 3>x</stroke>", #"column 1: <stroke>: \#(stroke), got "none 3""#),
+            ("<stroke=>x</stroke>", #"column 1: <stroke>: \#(stroke), got """#),
             ("<b=1>x</b>", "column 1: <b> takes no value; write <b>"),
             ("<i x=1>x</i>", "column 1: <i> takes no attribute x; write <i>"),
             ("<color x=1>y</color>", "column 1: <color> takes no attribute x; write <color=#FFD700>"),
@@ -309,7 +307,8 @@ struct MarkupTests {
         #expect(parseError("<bold>\nx")?.description.hasPrefix("line 1, column 1: unknown tag <bold>") == true)
         #expect(parseError("<i>a\nb</b>")?.description
             == "line 2, column 2: </b> closes <i> opened at line 1, column 1; write </i> first")
-        #expect(parseError("a\r\nb\n\n  &bogus;")?.description.hasPrefix("line 4, column 3: unknown entity &bogus;") == true)
+        #expect(parseError("a\r\nb\n\n  &bogus;")?.description
+            .hasPrefix("line 4, column 3: unknown entity &bogus;") == true)
     }
 
     @Test("Columns count characters; offsets count Unicode scalars")
@@ -379,6 +378,9 @@ struct MarkupTests {
         #expect(try Markup.parse(text).text == text)
         let angles = String(repeating: "< &", count: 40_000)
         #expect(try Markup.parse(angles).text == angles)
+        // Escaping once copied the whole text for every escaped character.
+        let hostile = String(repeating: "<&>", count: 34_000)
+        #expect(try Markup.parse(Markup.escaped(hostile)).text == hostile)
         let references = String(repeating: "&#65;", count: 30_000)
         #expect(try Markup.parse(references).scalarCount == 30_000)
         let nested = String(repeating: String(repeating: "<i>", count: 64) + "x" + String(repeating: "</i>", count: 64),

@@ -85,7 +85,8 @@ struct StyleDecodingTests {
     func markupField() throws {
         #expect(try sheet(#"{"font":{"size":20}}"#).base.markup)
         #expect(try sheet(#"{"font":{"size":20},"markup":false}"#).base.markup == false)
-        let overridden = try sheet(#"{"font":{"size":20},"locales":{"ja":{"markup":false}},"keys":{"raw.*":{"markup":false}}}"#)
+        let overridden = try sheet(
+            #"{"font":{"size":20},"locales":{"ja":{"markup":false}},"keys":{"raw.*":{"markup":false}}}"#)
         #expect(try overridden.style(forKey: "raw.name", locale: "en").markup == false)
         #expect(try overridden.style(forKey: "hud.title", locale: "ja").markup == false)
         #expect(try overridden.style(forKey: "hud.title", locale: "en").markup)
