@@ -28,6 +28,51 @@ enum AtomicWriter {
         return true
     }
 
+    /// A file written under a temporary name beside its target, waiting to be renamed
+    /// into place (``commit(_:)``) or removed (``discard(_:)``).
+    struct Staged: Sendable {
+        var temporary: String
+        var target: String
+    }
+
+    /// Writes `data` beside `url` under a temporary name, so the drawing threads can put
+    /// their bytes on disk as they go while the outputs stay as they were until every
+    /// label has succeeded.
+    /// - Returns: nil when the file already holds these bytes.
+    static func stage(_ data: Data, for url: URL) throws -> Staged? {
+        let manager = FileManager.default
+        if let existing = manager.contents(atPath: url.path), existing == data { return nil }
+        let folder = url.deletingLastPathComponent()
+        try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString.prefix(8)).tmp")
+        pending.insert(temporary.path)
+        do {
+            try data.write(to: temporary)
+        } catch {
+            try? manager.removeItem(at: temporary)
+            pending.remove(temporary.path)
+            throw error
+        }
+        return Staged(temporary: temporary.path, target: url.path)
+    }
+
+    /// Renames a staged file over its target.
+    static func commit(_ staged: Staged) throws {
+        defer { pending.remove(staged.temporary) }
+        guard rename(staged.temporary, staged.target) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(staged.temporary)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: staged.target,
+                                                          NSLocalizedDescriptionKey: reason])
+        }
+    }
+
+    /// Removes a staged file that will not be used.
+    static func discard(_ staged: Staged) {
+        unlink(staged.temporary)
+        pending.remove(staged.temporary)
+    }
+
     /// Temporary files being written now, removed if the run is interrupted.
     private static let pending = PathSet()
 

@@ -205,6 +205,9 @@ struct Generate: ParsableCommand {
         let pending: [(index: Int, inputHash: String)] = work.compactMap { index in
             if case .pending(let inputHash) = outcomes[index] { return (index, inputHash) } else { return nil }
         }
+        // Locale folders this run creates, removed again if it fails.
+        let createdFolders = Set(work.map { planned[$0].locale }).map { outFolder.appendingPathComponent($0) }
+            .filter { !FileManager.default.fileExists(atPath: $0.path) }
         let progress = Progress(total: work.count, quiet: quiet)
         let results = Results<Result<Rendered, any Error>>(count: work.count)
         let next = Counter()
@@ -214,8 +217,12 @@ struct Generate: ParsableCommand {
             while let slot = next.take(below: pending.count) {
                 let label = planned[pending[slot].index]
                 do {
-                    results.set(slot, .success(try Self.render(label, inputHash: pending[slot].inputHash, engine: engine,
-                                                               renderer: renderer, encoder: encoder)))
+                    var rendered = try Self.render(label, inputHash: pending[slot].inputHash, engine: engine,
+                                                   renderer: renderer, encoder: encoder)
+                    // Each thread puts its images on disk under temporary names as it goes,
+                    // so no image waits in memory for the others.
+                    try Self.stage(&rendered, in: outFolder.appendingPathComponent(label.locale))
+                    results.set(slot, .success(rendered))
                 } catch {
                     results.set(slot, .failure(error))
                 }
@@ -223,19 +230,28 @@ struct Generate: ParsableCommand {
             }
         }
 
-        // Every label is drawn before any file is written: a run that fails on bad
-        // input leaves the previous run's outputs exactly as they were.
+        // Every label is drawn before any output changes: a run that fails on bad input
+        // removes what it staged and leaves the previous run's outputs exactly as they were.
         var drawn: [Int: Rendered] = [:]
+        var failure: (any Error)?
         for (slot, result) in results.values.enumerated() {
             let label = planned[work[slot]]
             switch result {
             case .failure(let error as LayoutError):
-                throw Failure.badInput("\(styleURL.lastPathComponent): key \"\(label.key)\" (locale \(label.locale), \(label.source)): \(error)")
+                failure = failure ?? Failure.badInput(
+                    "\(styleURL.lastPathComponent): key \"\(label.key)\" (locale \(label.locale), \(label.source)): \(error)")
+            case .failure(let error as Failure):
+                failure = failure ?? error
             case .failure(let error):
-                throw Failure.badInput("\(label.source): key \"\(label.key)\": \(error)")
+                failure = failure ?? Failure.badInput("\(label.source): key \"\(label.key)\": \(error)")
             case .success(let value):
                 drawn[work[slot]] = value
             }
+        }
+        if let failure {
+            for rendered in drawn.values { rendered.staged.forEach(AtomicWriter.discard) }
+            for folder in createdFolders { rmdir(folder.path) }  // only if still empty
+            throw failure
         }
 
         var written = 0
@@ -243,9 +259,16 @@ struct Generate: ParsableCommand {
         var entries: [String: [Manifest.Label]] = [:]
         var fontsUsed: [String: [String: String]] = [:]
         for (index, label) in planned.enumerated() {
-            let folder = outFolder.appendingPathComponent(label.locale)
             if let rendered = drawn[index] {
-                for file in rendered.files where try Self.write(file.data, to: folder.appendingPathComponent(file.name)) {
+                for (position, staged) in rendered.staged.enumerated() {
+                    do {
+                        try AtomicWriter.commit(staged)
+                    } catch {
+                        // Nothing staged may stay behind as a temporary file.
+                        for later in drawn.filter({ $0.key > index }).values { later.staged.forEach(AtomicWriter.discard) }
+                        rendered.staged.dropFirst(position + 1).forEach(AtomicWriter.discard)
+                        throw Failure.badInput("\(staged.target): cannot write: \(AtomicWriter.reason(error))")
+                    }
                     written += 1
                 }
                 entries[label.locale, default: []].append(rendered.manifest)
@@ -384,7 +407,11 @@ struct Generate: ParsableCommand {
 
     fileprivate struct Rendered {
         var manifest: Manifest.Label
+        /// The images' bytes until they are staged, then empty.
         var files: [(name: String, data: Data)]
+        /// Images written under temporary names, to be renamed into place; an image whose
+        /// file already holds its bytes has none.
+        var staged: [AtomicWriter.Staged] = []
         /// Path to family of every font file the label's glyphs come from.
         var fontFiles: [String: String]
         var seconds: Double
@@ -402,6 +429,19 @@ struct Generate: ParsableCommand {
         } catch {
             throw Failure.badInput("\(url.path): cannot write: \(AtomicWriter.reason(error))")
         }
+    }
+
+    private static func stage(_ rendered: inout Rendered, in folder: URL) throws {
+        for file in rendered.files {
+            let url = folder.appendingPathComponent(file.name)
+            do {
+                if let staged = try AtomicWriter.stage(file.data, for: url) { rendered.staged.append(staged) }
+            } catch {
+                rendered.staged.forEach(AtomicWriter.discard)
+                throw Failure.badInput("\(url.path): cannot write: \(AtomicWriter.reason(error))")
+            }
+        }
+        rendered.files = []
     }
 
     private static func render(_ label: PlannedLabel, inputHash: String, engine: LayoutEngine, renderer: Renderer,
