@@ -52,16 +52,16 @@ public enum Placeholders {
             if sample == nil, !unfilled.contains(placeholder.token) { unfilled.append(placeholder.token) }
             pieces.append((placeholder.range, sample))
         }
+        // Scalar by scalar: appending a whole sequence to a scalar view copies the view
+        // each time, which is quadratic in the number of placeholders.
         for piece in pieces.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
-            output.append(contentsOf: scalars[position..<piece.range.lowerBound])
-            if let replacement = piece.replacement {
-                output.append(contentsOf: replacement.unicodeScalars)
-            } else {
-                output.append(contentsOf: scalars[piece.range])
+            for scalar in scalars[position..<piece.range.lowerBound] { output.append(scalar) }
+            for scalar in piece.replacement?.unicodeScalars.map({ $0 }) ?? Array(scalars[piece.range]) {
+                output.append(scalar)
             }
             position = piece.range.upperBound
         }
-        output.append(contentsOf: scalars[position...])
+        for scalar in scalars[position...] { output.append(scalar) }
         return (String(output), unfilled)
     }
 

@@ -52,7 +52,10 @@ struct LabelPlan {
                         throw Failure.badInput("\(table.source): key \"\(entry.key)\": markup \(error)")
                     }
                 }
-                let filled = Placeholders.fill(entry.value, samples: style.samples)
+                // Samples stand for text the game inserts at run time, which it escapes;
+                // so a sample such as "<Bob>" shows as written.
+                let samples = style.markup ? style.samples.mapValues(Markup.escaped) : style.samples
+                let filled = Placeholders.fill(entry.value, samples: samples)
                 labels.append(PlannedLabel(key: entry.key, text: filled.text, unfilledPlaceholders: filled.unfilled,
                                            images: images, locale: table.locale,
                                            source: table.source, style: style,

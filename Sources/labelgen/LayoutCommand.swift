@@ -126,7 +126,8 @@ struct LayoutReport: Encodable {
                 let index = starts.firstIndex(of: start)!
                 let end = index + 1 < starts.count ? starts[index + 1] : scalars.count
                 guard start >= 0, start < scalars.count else { continue }
-                view.append(contentsOf: scalars[start..<max(start + 1, min(end, scalars.count))])
+                // One at a time: appending a slice copies the whole view (quadratic).
+                for scalar in scalars[start..<max(start + 1, min(end, scalars.count))] { view.append(scalar) }
             }
         }
         return String(view)

@@ -30,6 +30,19 @@ struct MarkupCommandTests {
         #expect(manifest.contains("Press <b>Start</i> now") || manifest.contains("Press \\u003cb\\u003eStart"), "\(manifest)")
     }
 
+    @Test("placeholder samples are inserted as text, not as markup")
+    func samplesAreEscaped() async throws {
+        let tmp = try TempDir()
+        defer { tmp.remove() }
+        try tmp.writeJSON(Styles.basic(scales: [1], extra: ["samples": ["name": "<Bob> & co"]]), to: "style.json")
+        try tmp.writeJSON(["hello": "Hi <b>{name}</b>"] as [String: Any], to: "strings/en.json")
+        let result = try await generate(tmp)
+        #expect(result.status == 0, "\(result)")
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: tmp("out/en/manifest.json"))) as! [String: Any]
+        let label = (manifest["labels"] as! [[String: Any]])[0]
+        #expect(label["lines"] as? [String] == ["Hi <Bob> & co"], "\(label)")
+    }
+
     @Test("inline images are found beside the table, and a changed picture redraws its labels only")
     func inlineImages() async throws {
         let tmp = try TempDir()
