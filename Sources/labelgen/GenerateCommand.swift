@@ -281,8 +281,17 @@ struct Generate: ParsableCommand {
         // Manifests: this run's labels, plus earlier entries of keys this run left out
         // (other shards, other --keys patterns) that the tables still have. Keys gone
         // from the tables drop out, and their images are removed below.
+        // Only keys an earlier manifest lists matter here, so only those are collected
+        // (a set of every key would cost as much as a million-key table's strings).
+        var listedBefore: [String: Set<String>] = [:]
+        for (locale, manifest) in previous { listedBefore[locale] = Set(manifest.labels.map(\.key)) }
         var tableKeys: [String: Set<String>] = [:]
-        for table in loaded { tableKeys[table.locale, default: []].formUnion(table.entries.map(\.key)) }
+        for table in loaded {
+            guard let listed = listedBefore[table.locale], !listed.isEmpty else { continue }
+            for entry in table.entries where listed.contains(entry.key) {
+                tableKeys[table.locale, default: []].insert(entry.key)
+            }
+        }
         for locale in Set(planned.map(\.locale)).sorted() {
             let folder = outFolder.appendingPathComponent(locale)
             var labels = entries[locale] ?? []

@@ -107,6 +107,28 @@ struct StringTableTests {
         #expect(nested.message == #"key "menu.play" is already defined at $["menu.play"]"#)
     }
 
+    @Test("The one-pass reader and the whole-document parser read the same table")
+    func streamingAgreesWithTree() throws {
+        let text = "\u{FEFF}" + #"""
+        { "title": "Ti\"tel\u00e9 \ud83d\ude00", "menu": { "play": "Spielen", "deep": { "x": "" } },
+          "empty": {}, "last": "\n\t/" }
+        """#
+        let data = Data(text.utf8)
+        var streamed: [StringTable.Entry] = []
+        #expect(JSONParser.streamStrings(data) { key, value in
+            streamed.append(StringTable.Entry(key: key, value: value))
+            return true
+        })
+        let whole = try JSONTableParser(source: "t.json").entries(from: data)
+        #expect(streamed == whole)
+        #expect(streamed.map(\.key) == ["title", "menu.play", "menu.deep.x", "last"])
+        #expect(streamed[0].value == "Ti\"telé 😀")
+        // Anything that is not a table of strings makes the reader step aside.
+        for other in [#"["a"]"#, #"{"a": 1}"#, #"{"a": "b"} x"#, #"{"a": "b",}"#, ""] {
+            #expect(!JSONParser.streamStrings(Data(other.utf8)) { _, _ in true }, "\(other)")
+        }
+    }
+
     @Test("An unsupported extension names the supported ones")
     func unknownExtension() throws {
         let directory = try TemporaryDirectory()

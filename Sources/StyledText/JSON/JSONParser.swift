@@ -17,30 +17,104 @@ struct JSONSyntaxError: Error, Sendable, Equatable {
 /// Duplicate keys are an error rather than "last one wins" because in a hand-written
 /// style or string table the second one is almost always a mistake.
 struct JSONParser {
-    private let bytes: [UInt8]
+    /// The document, borrowed for the length of one parse (no copy of a large table).
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var offset = 0
     private var depth = 0
 
     /// Deep enough for any real style or table, shallow enough to never exhaust the stack.
     private static let maximumDepth = 256
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            offset = 3
+        }
+    }
+
+    /// Runs `body` with a parser over `data`'s bytes; a UTF-8 byte order mark is skipped.
+    private static func withParser<T>(_ data: Data, _ body: (inout JSONParser) throws(JSONSyntaxError) -> T) throws(JSONSyntaxError) -> T {
+        let result: Result<T, JSONSyntaxError> = data.withUnsafeBytes { raw in
+            var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
+            do throws(JSONSyntaxError) {
+                return .success(try body(&parser))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
     }
 
     /// Parses one JSON document; a UTF-8 byte order mark is skipped.
     static func parse(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
-        var parser = JSONParser(bytes: Array(data))
-        if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            parser.offset = 3
+        try withParser(data) { (parser: inout JSONParser) throws(JSONSyntaxError) -> JSONValue in
+            parser.skipWhitespace()
+            let value = try parser.parseValue()
+            try parser.expectEnd()
+            return value
         }
-        parser.skipWhitespace()
-        let value = try parser.parseValue()
-        parser.skipWhitespace()
-        if parser.offset < parser.bytes.count {
-            throw parser.error("unexpected \(parser.describeCurrent()) after the end of the document")
+    }
+
+    private mutating func expectEnd() throws(JSONSyntaxError) {
+        skipWhitespace()
+        if offset < bytes.count {
+            throw error("unexpected \(describeCurrent()) after the end of the document")
         }
-        return value
+    }
+
+    /// Reads a string table (an object of strings and nested objects) without building
+    /// the document: `visit` gets each string with its dotted key (`menu.play`), in
+    /// document order, and returns false to stop.
+    ///
+    /// - Returns: false when `visit` stopped, the document is not such a table, or it is
+    ///   not valid JSON; the caller then parses it whole for the precise message.
+    static func streamStrings(_ data: Data, _ visit: (String, String) -> Bool) -> Bool {
+        (try? withParser(data) { (parser: inout JSONParser) throws(JSONSyntaxError) -> Bool in
+            parser.skipWhitespace()
+            guard parser.peek() == UInt8(ascii: "{"), try parser.streamObject(prefix: nil, visit) else { return false }
+            try parser.expectEnd()
+            return true
+        }) ?? false
+    }
+
+    private mutating func streamObject(prefix: String?, _ visit: (String, String) -> Bool) throws(JSONSyntaxError) -> Bool {
+        try enterContainer()
+        offset += 1
+        skipWhitespace()
+        if peek() == UInt8(ascii: "}") {
+            offset += 1
+            depth -= 1
+            return true
+        }
+        while true {
+            skipWhitespace()
+            guard peek() == UInt8(ascii: "\"") else { return false }
+            let name = try parseString()
+            let key = prefix.map { $0 + "." + name } ?? name
+            skipWhitespace()
+            guard peek() == UInt8(ascii: ":") else { return false }
+            offset += 1
+            skipWhitespace()
+            switch peek() {
+            case UInt8(ascii: "{"):
+                guard try streamObject(prefix: key, visit) else { return false }
+            case UInt8(ascii: "\""):
+                guard visit(key, try parseString()) else { return false }
+            default:
+                return false
+            }
+            skipWhitespace()
+            switch peek() {
+            case UInt8(ascii: ","):
+                offset += 1
+            case UInt8(ascii: "}"):
+                offset += 1
+                depth -= 1
+                return true
+            default:
+                return false
+            }
+        }
     }
 
     // MARK: - Values

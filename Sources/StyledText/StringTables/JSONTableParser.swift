@@ -6,6 +6,19 @@ struct JSONTableParser {
     let source: String
 
     func entries(from data: Data) throws(StringTableError) -> [StringTable.Entry] {
+        // Most tables are valid: they are read in one pass without building the whole
+        // document (a million keys would need several times the file's size). Anything
+        // wrong, a duplicate key included, is read again whole to say exactly what.
+        var streamed: [StringTable.Entry] = []
+        var keys: Set<String> = []
+        let valid = JSONParser.streamStrings(data) { key, value in
+            guard keys.insert(key).inserted else { return false }
+            streamed.append(StringTable.Entry(key: key, value: value))
+            return true
+        }
+        if valid { return streamed }
+        streamed = []
+        keys = []
         let root: JSONValue
         do {
             root = try JSONParser.parse(data)
@@ -17,36 +30,59 @@ struct JSONTableParser {
                                    message: "expected an object of strings, got \(root.brief)")
         }
         var entries: [StringTable.Entry] = []
-        // Where each flattened key came from, so a clash can name both places.
-        var origins: [String: JSONPath] = [:]
-        try flatten(root, prefix: nil, path: JSONPath(), into: &entries, origins: &origins)
+        // Only the keys are remembered for finding clashes; where the earlier one came
+        // from is looked up again when there is one (a path per key would cost more
+        // memory than the table itself).
+        var seen: Set<String> = []
+        var path = JSONPath()
+        try flatten(root, prefix: nil, path: &path, into: &entries, seen: &seen, root: root)
         return entries
     }
 
     private func flatten(
-        _ value: JSONValue, prefix: String?, path: JSONPath,
-        into entries: inout [StringTable.Entry], origins: inout [String: JSONPath]
+        _ value: JSONValue, prefix: String?, path: inout JSONPath,
+        into entries: inout [StringTable.Entry], seen: inout Set<String>, root: JSONValue
     ) throws(StringTableError) {
         switch value {
         case .object(let members):
             for member in members {
                 let key = prefix.map { $0 + "." + member.key } ?? member.key
-                try flatten(member.value, prefix: key, path: path.appending(member.key),
-                            into: &entries, origins: &origins)
+                path.components.append(.key(member.key))
+                try flatten(member.value, prefix: key, path: &path, into: &entries, seen: &seen, root: root)
+                path.components.removeLast()
             }
         case .string(let text):
             // Only the root is an object without a prefix, and it never reaches here.
             let key = prefix ?? ""
-            if let earlier = origins[key] {
+            if !seen.insert(key).inserted {
+                let earlier = Self.firstPath(of: key, in: root).map { " at \($0)" } ?? ""
                 throw StringTableError(
                     file: source, place: path.description,
-                    message: "key \(JSONValue.quoted(key)) is already defined at \(earlier)")
+                    message: "key \(JSONValue.quoted(key)) is already defined\(earlier)")
             }
-            origins[key] = path
             entries.append(StringTable.Entry(key: key, value: text))
         default:
             throw StringTableError(file: source, place: path.description,
                                    message: "expected a string or an object, got \(value.brief)")
+        }
+    }
+
+    /// Where the first string with the flattened `key` sits.
+    private static func firstPath(of key: String, in value: JSONValue, prefix: String? = nil,
+                                  path: JSONPath = JSONPath()) -> JSONPath? {
+        switch value {
+        case .object(let members):
+            for member in members {
+                let flattened = prefix.map { $0 + "." + member.key } ?? member.key
+                if let found = firstPath(of: key, in: member.value, prefix: flattened, path: path.appending(member.key)) {
+                    return found
+                }
+            }
+            return nil
+        case .string:
+            return prefix == key ? path : nil
+        default:
+            return nil
         }
     }
 }
