@@ -38,29 +38,40 @@ public struct RGBAImage: Sendable, Hashable {
 }
 
 extension RGBAImage {
+    /// `min(255, round(c * 255 / a))` at index `a << 8 | c`: shadows and soft edges are
+    /// mostly translucent pixels, and a lookup replaces three divisions per pixel (the
+    /// same values, so the same images).
+    private static let unpremultiplied: [UInt8] = (0..<65536).map { index in
+        let a = index >> 8, c = index & 0xFF
+        return a == 0 ? 0 : UInt8(min(255, (c * 255 + a / 2) / a))
+    }
+
     /// Converts Cairo's premultiplied native-endian ARGB32 to straight RGBA, so an
     /// anti-aliased edge of a white glyph stays white with partial alpha.
     init(cairo surface: CairoSurface) {
         var pixels = [UInt8](repeating: 0, count: surface.width * surface.height * 4)
         let width = surface.width
-        surface.withPixels { data, stride in
-            pixels.withUnsafeMutableBufferPointer { out in
-                for y in 0..<surface.height {
-                    let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-                    for x in 0..<width {
-                        let argb = row[x]
-                        let a = argb >> 24
-                        let o = (y * width + x) * 4
-                        guard a > 0 else { continue }
-                        let r = (argb >> 16) & 0xFF, g = (argb >> 8) & 0xFF, b = argb & 0xFF
-                        if a == 255 {
-                            out[o] = UInt8(r); out[o + 1] = UInt8(g); out[o + 2] = UInt8(b)
-                        } else {
-                            out[o] = UInt8(min(255, (r * 255 + a / 2) / a))
-                            out[o + 1] = UInt8(min(255, (g * 255 + a / 2) / a))
-                            out[o + 2] = UInt8(min(255, (b * 255 + a / 2) / a))
+        Self.unpremultiplied.withUnsafeBufferPointer { table in
+            surface.withPixels { data, stride in
+                pixels.withUnsafeMutableBufferPointer { out in
+                    for y in 0..<surface.height {
+                        let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+                        for x in 0..<width {
+                            let argb = row[x]
+                            let a = argb >> 24
+                            let o = (y * width + x) * 4
+                            guard a > 0 else { continue }
+                            let r = (argb >> 16) & 0xFF, g = (argb >> 8) & 0xFF, b = argb & 0xFF
+                            if a == 255 {
+                                out[o] = UInt8(r); out[o + 1] = UInt8(g); out[o + 2] = UInt8(b)
+                            } else {
+                                let base = Int(a) << 8
+                                out[o] = table[base | Int(r)]
+                                out[o + 1] = table[base | Int(g)]
+                                out[o + 2] = table[base | Int(b)]
+                            }
+                            out[o + 3] = UInt8(a)
                         }
-                        out[o + 3] = UInt8(a)
                     }
                 }
             }
