@@ -28,7 +28,7 @@ struct CaptionCommand: ParsableCommand {
             stretched to its size if the sizes differ. JPEG output has no transparency: \
             transparent parts are laid over white.
 
-            Exit status: 0 done, 2 bad input or usage.
+            Exit status: 0 done, 2 bad input or usage, 130 or 143 interrupted.
 
             Examples:
               labelgen caption cat.jpg --text "TOP TEXT" --bottom-text "BOTTOM TEXT" \\
@@ -126,9 +126,10 @@ struct CaptionCommand: ParsableCommand {
 
         var captions = [Caption(text, at: position.captionPosition)]
         if let bottomText { captions.append(Caption(bottomText, at: .bottom)) }
-        let fontFolders = fonts.map { [$0] } ?? FontSources.locateBundledFonts()
+        let fontFolders = try FontFolders.resolve(fonts)
         let captioner = Captioner(engine: LayoutEngine(fonts: FontSources(
-            bundledDirectories: fontFolders, fileSearchDirectories: [styleURL.deletingLastPathComponent().path])))
+            bundledDirectories: fontFolders, fileSearchDirectories: [styleURL.deletingLastPathComponent().path]),
+            imageDirectories: [styleURL.deletingLastPathComponent().path]))
         let result: CaptionedImage
         do {
             result = try captioner.caption(photo, with: captions, style: captionStyle, locale: locale)

@@ -29,7 +29,9 @@ struct Generate: ParsableCommand {
             and nothing is written unless every label could be drawn.
 
             Exit status: 0 done; 1 labels failed --strict, --max-shrink or --check; \
-            2 bad input or usage (the message names the file and the place in it).
+            2 bad input or usage (the message names the file and the place in it); \
+            130 or 143 interrupted by SIGINT or SIGTERM (files being written are removed, \
+            earlier outputs stay whole).
 
             Examples:
               labelgen strings/de.json --style styles/score.json
@@ -155,7 +157,7 @@ struct Generate: ParsableCommand {
         let shard = try parsedShard()
         let planned = fullPlan.labels.filter { shard?.contains(locale: $0.locale, key: $0.key) ?? true }
 
-        let fontFolders = fonts.map { [$0] } ?? FontSources.locateBundledFonts()
+        let fontFolders = try FontFolders.resolve(fonts)
         let styleFolder = styleURL.deletingLastPathComponent().path
         // Inline images are looked up beside the style, then beside the string tables.
         var imageFolders = [styleFolder]

@@ -44,8 +44,9 @@ struct LayoutDump: ParsableCommand {
         let merged: LabelStyle
         do { merged = try sheet.style(forKey: key, locale: locale) } catch { throw Failure.badInput(error.description) }
         let engine = LayoutEngine(fonts: FontSources(
-            bundledDirectories: fonts.map { [$0] } ?? FontSources.locateBundledFonts(),
-            fileSearchDirectories: [styleURL.deletingLastPathComponent().path]))
+            bundledDirectories: try FontFolders.resolve(fonts),
+            fileSearchDirectories: [styleURL.deletingLastPathComponent().path]),
+            imageDirectories: [styleURL.deletingLastPathComponent().path])
         let layout: LabelLayout
         do { layout = try engine.layout(text, style: merged, locale: locale) } catch {
             throw Failure.badInput("\(styleURL.lastPathComponent): \(error)")

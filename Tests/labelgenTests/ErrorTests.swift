@@ -36,6 +36,12 @@ struct ErrorTests {
         BadRun(name: "--scales 0",
                arguments: ["$T/good/fr.json", "--style", "$T/style.json", "--out", "$T/out", "--scales", "0"],
                mentions: ["--scales"]),
+        BadRun(name: "--fonts naming no folder",
+               arguments: ["$T/good/fr.json", "--style", "$T/style.json", "--out", "$T/out", "--fonts", "$T/no-fonts"],
+               mentions: ["no-fonts", "no such font folder"]),
+        BadRun(name: "--fonts naming a file",
+               arguments: ["$T/good/fr.json", "--style", "$T/style.json", "--out", "$T/out", "--fonts", "$T/style.json"],
+               mentions: ["style.json", "not a folder"]),
     ]
 
     static func writeInputs(_ tmp: TempDir) throws {
