@@ -78,41 +78,12 @@ struct JSONParser {
     }
 
     private mutating func streamObject(prefix: String?, _ visit: (String, String) -> Bool) throws(JSONSyntaxError) -> Bool {
-        try enterContainer()
-        offset += 1
-        skipWhitespace()
-        if peek() == UInt8(ascii: "}") {
-            offset += 1
-            depth -= 1
-            return true
-        }
-        while true {
-            skipWhitespace()
-            guard peek() == UInt8(ascii: "\"") else { return false }
-            let name = try parseString()
+        try walkObject { (parser: inout JSONParser, name: String, _: Int) throws(JSONSyntaxError) -> Bool in
             let key = prefix.map { $0 + "." + name } ?? name
-            skipWhitespace()
-            guard peek() == UInt8(ascii: ":") else { return false }
-            offset += 1
-            skipWhitespace()
-            switch peek() {
-            case UInt8(ascii: "{"):
-                guard try streamObject(prefix: key, visit) else { return false }
-            case UInt8(ascii: "\""):
-                guard visit(key, try parseString()) else { return false }
-            default:
-                return false
-            }
-            skipWhitespace()
-            switch peek() {
-            case UInt8(ascii: ","):
-                offset += 1
-            case UInt8(ascii: "}"):
-                offset += 1
-                depth -= 1
-                return true
-            default:
-                return false
+            switch parser.peek() {
+            case UInt8(ascii: "{"): return try parser.streamObject(prefix: key, visit)
+            case UInt8(ascii: "\""): return visit(key, try parser.parseString())
+            default: return false
             }
         }
     }
@@ -136,15 +107,31 @@ struct JSONParser {
     }
 
     private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
-        try enterContainer()
-        offset += 1
         var members: [JSONMember] = []
         var seen: Set<String> = []
+        _ = try walkObject { (parser: inout JSONParser, key: String, keyOffset: Int) throws(JSONSyntaxError) -> Bool in
+            if !seen.insert(key).inserted {
+                throw parser.error("duplicate key \(JSONValue.quoted(key)) in the same object", at: keyOffset)
+            }
+            members.append(JSONMember(key: key, value: try parser.parseValue()))
+            return true
+        }
+        return .object(members)
+    }
+
+    /// Reads an object's punctuation and member names; `member` gets each name (and
+    /// where it starts) with the parser at its value, reads the value, and returns false
+    /// to stop, which this passes on.
+    private mutating func walkObject(
+        _ member: (inout JSONParser, String, Int) throws(JSONSyntaxError) -> Bool
+    ) throws(JSONSyntaxError) -> Bool {
+        try enterContainer()
+        offset += 1
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
             offset += 1
             depth -= 1
-            return .object(members)
+            return true
         }
         while true {
             skipWhitespace()
@@ -153,16 +140,13 @@ struct JSONParser {
             }
             let keyOffset = offset
             let key = try parseString()
-            if !seen.insert(key).inserted {
-                throw error("duplicate key \(JSONValue.quoted(key)) in the same object", at: keyOffset)
-            }
             skipWhitespace()
             guard peek() == UInt8(ascii: ":") else {
                 throw error("expected ':' after the member name, got \(describeCurrent())")
             }
             offset += 1
             skipWhitespace()
-            members.append(JSONMember(key: key, value: try parseValue()))
+            guard try member(&self, key, keyOffset) else { return false }
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","):
@@ -170,7 +154,7 @@ struct JSONParser {
             case UInt8(ascii: "}"):
                 offset += 1
                 depth -= 1
-                return .object(members)
+                return true
             default:
                 throw error("expected ',' or '}' in the object, got \(describeCurrent())")
             }
