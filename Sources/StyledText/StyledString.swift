@@ -98,11 +98,6 @@ public struct TextAttributes: Sendable, Hashable {
 
     /// No change from the style.
     public static let plain = TextAttributes()
-
-    /// Whether the run changes which font draws it or how large (and so needs shaping apart).
-    public var changesFont: Bool {
-        weight != nil || italic != nil || size != nil || family != nil || image != nil
-    }
 }
 
 /// Text with attribute runs: what the layout engine lays out. Markup parses into one
