@@ -144,6 +144,16 @@ struct StyledLayoutTests {
         #expect(throws: LayoutError.self) {
             try imageEngine.layout("<img src=\"no-such.png\"/>", style: style(size: 24), locale: "en")
         }
+        // Sizes that markup asks for are held to the same limits as the style's.
+        for huge in ["<img src=\"button_a.png\" height=5000/>", "<size=5000>x</size>", "<size=50000%>x</size>",
+                     "<stroke=5000>x</stroke>"] {
+            do {
+                _ = try imageEngine.layout(huge, style: style(size: 24), locale: "en")
+                Issue.record("\(huge) was laid out")
+            } catch {
+                guard case .limitExceeded = error else { Issue.record("\(huge): \(error)"); continue }
+            }
+        }
     }
 
     @Test("the ellipsis takes the attributes of the text it replaces")
