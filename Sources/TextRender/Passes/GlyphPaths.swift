@@ -69,38 +69,31 @@ struct GlyphPaths {
         self.pictures = pictures
 
         let runs = layout.lines.flatMap(\.runs)
-        func selection(_ include: (GlyphRun) -> Bool) -> Selection {
+        /// The path and pictures of the runs of `lines` that `include` picks.
+        func collect(_ lines: [Line], _ include: (GlyphRun) -> Bool) -> (path: CairoPath, pictures: [PlacedPicture]) {
             cairo_new_path(cr)
             var pictures: [PlacedPicture] = []
             var ink: Ink?
-            for line in layout.lines {
+            for line in lines {
                 for run in line.runs where include(run) {
                     Self.append(run, line: line, canvas: canvas, to: cr, pictures: &pictures, ink: &ink)
                 }
             }
-            return .runs(CairoPath(copyingFrom: scratch), pictures)
+            return (CairoPath(copyingFrom: scratch), pictures)
+        }
+        func selection(_ include: (GlyphRun) -> Bool) -> Selection {
+            let collected = collect(layout.lines, include)
+            return .runs(collected.path, collected.pictures)
         }
 
         if runs.contains(where: { $0.color != nil }) {
-            var filled: [CairoPath] = []
-            for line in layout.lines {
-                cairo_new_path(cr)
-                var ignored: [PlacedPicture] = []
-                var ink: Ink?
-                for run in line.runs where run.color == nil && run.image == nil {
-                    Self.append(run, line: line, canvas: canvas, to: cr, pictures: &ignored, ink: &ink)
-                }
-                filled.append(CairoPath(copyingFrom: scratch))
-            }
-            styleFilled = filled
+            // Pictures paint themselves; only outlines and bars take a fill.
+            styleFilled = layout.lines.map { line in collect([line]) { $0.color == nil && $0.image == nil }.path }
             var colors: [Color] = []
             for run in runs where run.image == nil {
                 if let color = run.color, !colors.contains(color) { colors.append(color) }
             }
-            for color in colors {
-                guard case .runs(let path, _) = selection({ $0.color == color && $0.image == nil }) else { continue }
-                colored.append((color, path))
-            }
+            colored = colors.map { color in (color, collect(layout.lines) { $0.color == color && $0.image == nil }.path) }
         }
 
         // A stroke that is invisible is no stroke: it neither draws nor widens shadows.
