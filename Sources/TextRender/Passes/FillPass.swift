@@ -15,14 +15,14 @@ struct FillPass {
               on context: CairoContext, labelInk: GlyphPaths.Ink?) throws(RenderError) {
         let cr = context.pointer
         cairo_push_group(cr)
-        for (index, ring) in rings.enumerated() {
-            // The rings of several strokes partition the outline, so they add up exactly.
-            if index == 1 { cairo_set_operator(cr, CAIRO_OPERATOR_ADD) }
+        // Everything in the layer is added: the rings of the strokes partition the
+        // outline and the fill covers what they leave, so the sum is exact coverage.
+        cairo_set_operator(cr, CAIRO_OPERATOR_ADD)
+        for ring in rings {
             let color = ring.stroke.color
             cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
             cairo_mask_surface(cr, ring.mask.pointer, 0, 0)
         }
-        cairo_set_operator(cr, CAIRO_OPERATOR_ADD)
         if let styleFilled = paths.styleFilled {
             drawRunColors(fill: fill, styleFilled: styleFilled, on: context, labelInk: labelInk)
         } else {
