@@ -52,7 +52,9 @@ public enum TableFiles {
 /// app shares them, so caches built by one input are used by the next.
 public enum LayoutFixture {
     public static let engine = LayoutEngine(fonts: FontSources(
-        bundledDirectories: [packageRoot.appendingPathComponent("Fonts").path], useHostFonts: false))
+        bundledDirectories: [packageRoot.appendingPathComponent("Fonts").path], useHostFonts: false),
+        // Markup in the text may name the demo's button pictures.
+        imageDirectories: [packageRoot.appendingPathComponent("Localizations/images").path])
     public static let renderer = Renderer()
 
     /// A style with every effect and a box that forces wrapping, fitting and truncation.
