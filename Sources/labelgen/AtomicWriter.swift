@@ -8,23 +8,8 @@ enum AtomicWriter {
     /// - Returns: whether the file was written (false when it already held these bytes).
     @discardableResult
     static func write(_ data: Data, to url: URL) throws -> Bool {
-        let manager = FileManager.default
-        if let existing = manager.contents(atPath: url.path), existing == data { return false }
-        let folder = url.deletingLastPathComponent()
-        try manager.createDirectory(at: folder, withIntermediateDirectories: true)
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString.prefix(8)).tmp")
-        pending.insert(temporary.path)
-        defer { pending.remove(temporary.path) }
-        do {
-            try data.write(to: temporary)
-            guard rename(temporary.path, url.path) == 0 else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path,
-                                 NSLocalizedDescriptionKey: String(cString: strerror(errno))])
-            }
-        } catch {
-            try? manager.removeItem(at: temporary)
-            throw error
-        }
+        guard let staged = try stage(data, for: url) else { return false }
+        try commit(staged)
         return true
     }
 
@@ -45,7 +30,10 @@ enum AtomicWriter {
         let folder = url.deletingLastPathComponent()
         try manager.createDirectory(at: folder, withIntermediateDirectories: true)
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString.prefix(8)).tmp")
-        pending.insert(temporary.path)
+        guard pending.beginWriting(temporary.path) else {
+            throw CocoaError(.userCancelled, userInfo: [NSLocalizedDescriptionKey: "interrupted"])
+        }
+        defer { pending.endWriting() }
         do {
             try data.write(to: temporary)
         } catch {
@@ -91,7 +79,9 @@ enum AtomicWriter {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler {
-                for path in pending.drain() { unlink(path) }
+                // Writes under way finish first, so none creates its file after the
+                // unlinking; writes not yet begun are refused.
+                for path in pending.close() { unlink(path) }
                 exit(128 + signalNumber)
             }
             source.resume()
@@ -111,28 +101,47 @@ extension AtomicWriter {
     }
 }
 
-/// A set of paths shared between the writing threads and the signal handler.
+/// The temporary files of this run, shared between the writing threads and the signal
+/// handler, which must not miss a file that a thread is still writing.
 private final class PathSet: @unchecked Sendable {
-    // @unchecked: `paths` is only touched under `lock`.
+    // @unchecked: every property is only touched while `condition` is locked.
     private var paths: Set<String> = []
-    private let lock = NSLock()
+    private var writing = 0
+    private var closed = false
+    private let condition = NSCondition()
 
-    func insert(_ path: String) {
-        lock.lock()
-        defer { lock.unlock() }
+    /// Registers a temporary file about to be written; false once the run is being
+    /// interrupted. Each `true` must be followed by ``endWriting()``.
+    func beginWriting(_ path: String) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !closed else { return false }
         paths.insert(path)
+        writing += 1
+        return true
+    }
+
+    func endWriting() {
+        condition.lock()
+        defer { condition.unlock() }
+        writing -= 1
+        condition.broadcast()
     }
 
     func remove(_ path: String) {
-        lock.lock()
-        defer { lock.unlock() }
+        condition.lock()
+        defer { condition.unlock() }
         paths.remove(path)
     }
 
-    /// Every path, leaving the set empty.
-    func drain() -> Set<String> {
-        lock.lock()
-        defer { lock.unlock() }
+    /// Refuses new writes, waits a little for those under way, and hands out every
+    /// registered path.
+    func close() -> Set<String> {
+        condition.lock()
+        defer { condition.unlock() }
+        closed = true
+        let deadline = Date().addingTimeInterval(5)
+        while writing > 0, condition.wait(until: deadline) {}
         let all = paths
         paths = []
         return all

@@ -225,7 +225,8 @@ struct HostileInputTests {
         let work = try await Workspace()
         defer { work.tmp.remove() }
         // Many labels with shadows at three scales: drawing them takes far longer than the
-        // wait before the interrupt, and every label is drawn before any file is written.
+        // wait before the interrupt, which lands while images are being staged under
+        // temporary names (and may land inside such a write).
         var table = Self.table.mapValues { $0 + "!" }
         for index in 0..<2000 { table["filler.\(index)"] = "Filler label number \(index)" }
         try work.tmp.writeJSON(table, to: "big/en.json")
