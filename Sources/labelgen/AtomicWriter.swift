@@ -103,7 +103,7 @@ extension AtomicWriter {
 
 /// The temporary files of this run, shared between the writing threads and the signal
 /// handler, which must not miss a file that a thread is still writing.
-private final class PathSet: @unchecked Sendable {
+final class PathSet: @unchecked Sendable {
     // @unchecked: every property is only touched while `condition` is locked.
     private var paths: Set<String> = []
     private var writing = 0
