@@ -53,8 +53,8 @@ Without --labelgen it takes $LABELGEN, or else the newer of .build/debug/labelge
 
 The corpus (default: scripts/pango-corpus.txt) has one text per line,
 locale<TAB>widths<TAB>text, where widths is one box width in px or a comma list (one
-case per width). Lines starting with `#` are comments. The text may use \\uXXXX,
-\\UXXXXXXXX, \\n, \\r and \\t escapes. A case is named locale-LINE@width, LINE being
+case per width). Lines starting with `#` are comments. The text may use \\u with four
+hex digits, \\U with eight, \\n, \\r and \\t escapes. A case is named locale-LINE@width, LINE being
 its line in the corpus. Each case gets a generated style: the locale's bundled family,
 no stroke or shadow (so the text is as wide as the box), left aligned, word wrap, no
 line limit, no shrinking.

@@ -13,9 +13,9 @@ import FoundationXML
 ///   `<dimen>`, `<integer-array>`, …) are ignored.
 /// - The text is compiled as aapt2 does: outside double quotes, runs of whitespace
 ///   become one space and a `'` must be escaped; double quotes keep whitespace and are
-///   removed; escapes are `\n \t \' \" \\ \@ \? \#` and `\uXXXX` (a surrogate pair of
-///   escapes makes one character); a string without markup loses its leading and
-///   trailing whitespace. Entities (`&lt;`) and CDATA are plain text.
+///   removed; escapes are `\n \t \' \" \\ \@ \? \#` and `\u` with four hex digits
+///   (a surrogate pair of escapes makes one character); a string without markup loses
+///   its leading and trailing whitespace. Entities (`&lt;`) and CDATA are plain text.
 /// - Inline markup (`<b>`, `<i>`, `<annotation>`, `<xliff:g>`) is stripped to its text,
 ///   as `getString()` returns it; the renderer draws styles from the style file.
 /// - A string that is only a reference (`@string/other`) takes that string's text from
