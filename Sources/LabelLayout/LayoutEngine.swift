@@ -39,6 +39,8 @@ public final class LayoutEngine: Sendable {
     public func layout(_ text: String, style: LabelStyle, locale: String) throws(LayoutError) -> LabelLayout {
         let styled: StyledString
         if style.markup {
+            // The limit holds for the string as written, before it is parsed.
+            try checkLength(text.unicodeScalars.count)
             do throws(MarkupError) {
                 styled = try Markup.parse(text)
             } catch {
@@ -191,13 +193,16 @@ public final class LayoutEngine: Sendable {
             fallbackFaces: prepared.shaped.itemized.fallbackFaces, primaryFace: primary)
     }
 
-    /// Styles built in code skip the style decoder's checks, so the sizes that decide
-    /// how much memory layout and drawing take are checked again here.
-    private func checkLimits(_ text: StyledString, style: LabelStyle) throws(LayoutError) {
-        let length = text.scalarCount
+    private func checkLength(_ length: Int) throws(LayoutError) {
         if length > limits.textLength {
             throw .limitExceeded("the text is \(length) Unicode scalars long; at most \(limits.textLength) are allowed")
         }
+    }
+
+    /// Styles built in code skip the style decoder's checks, so the sizes that decide
+    /// how much memory layout and drawing take are checked again here.
+    private func checkLimits(_ text: StyledString, style: LabelStyle) throws(LayoutError) {
+        try checkLength(text.scalarCount)
         func check(_ value: Double, _ limit: Double, _ name: String) throws(LayoutError) {
             guard value.isFinite, abs(value) <= limit else {
                 throw .limitExceeded("\(name) \(Limits.format(value)) exceeds the limit of \(Limits.format(limit))")

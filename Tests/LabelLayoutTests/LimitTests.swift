@@ -19,6 +19,10 @@ struct LayoutLimitTests {
             try Self.small.layout(String(repeating: "🇩🇪", count: 25) + "x", style: style(), locale: "en")
         }
         _ = try Self.small.layout(String(repeating: "é", count: 50), style: style(), locale: "en")
+        // Markup is held to the limit as written, before it is parsed.
+        #expect(throws: LayoutError.limitExceeded("the text is 56 Unicode scalars long; at most 50 are allowed")) {
+            try Self.small.layout(String(repeating: "<b></b>", count: 8), style: style(), locale: "en")
+        }
     }
 
     @Test("text needing more lines than the limit is refused")
