@@ -22,11 +22,17 @@ struct Generate: ParsableCommand {
             {0}, {name}) are filled from the style's "samples"; a label with a placeholder \
             that has no sample is not drawn and is listed in the summary and report.
 
+            Strings may use markup: <b>, <i>, <u>, <s>, <color=#FFD700>, <size=120%>, \
+            <font="Noto Sans Arabic">, <stroke=3 #000000>, <br/>, <img src="a.png"/> \
+            (a PNG found beside the style or the table) and &lt; &amp; &#x263A;. Bad \
+            markup stops the run, naming the key and the column; "markup": false in \
+            the style draws strings as written.
+
             Runs are incremental and safe: a label whose text, merged style, scales, font \
-            files and tool version are unchanged since the last run into OUT is not \
-            drawn again; images of keys that no longer exist are removed (only files the \
-            previous manifest lists, only inside OUT); every file is written atomically, \
-            and nothing is written unless every label could be drawn.
+            files, pictures and tool version are unchanged since the last run into OUT \
+            is not drawn again; images of keys that no longer exist are removed (only \
+            files the previous manifest lists, only inside OUT); every file is written \
+            atomically, and no output changes unless every label could be drawn.
 
             Exit status: 0 done; 1 labels failed --strict, --max-shrink or --check; \
             2 bad input or usage (the message names the file and the place in it); \
