@@ -10,15 +10,18 @@ struct JSONTableParser {
         // document (a million keys would need several times the file's size). Anything
         // wrong, a duplicate key included, is read again whole to say exactly what.
         var streamed: [StringTable.Entry] = []
-        var keys: Set<String> = []
+        // Keys are told apart by their hashes, half the memory of the keys themselves;
+        // a repeated hash, a duplicate key or (all but never) a collision, sends the
+        // table to the whole-document parser, which decides exactly.
+        var hashes: Set<Int> = []
         let valid = JSONParser.streamStrings(data) { key, value in
-            guard keys.insert(key).inserted else { return false }
+            guard hashes.insert(key.hashValue).inserted else { return false }
             streamed.append(StringTable.Entry(key: key, value: value))
             return true
         }
         if valid { return streamed }
         streamed = []
-        keys = []
+        hashes = []
         let root: JSONValue
         do {
             root = try JSONParser.parse(data)
