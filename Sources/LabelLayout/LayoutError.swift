@@ -27,7 +27,7 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .limitExceeded(what):
             return what
         case let .markup(error):
-            return "markup: \(error)"
+            return "markup \(error)"
         case let .imageUnreadable(source, reason):
             return "inline image \"\(source)\": \(reason)"
         }

@@ -49,6 +49,8 @@ struct LayoutDump: ParsableCommand {
             imageDirectories: [styleURL.deletingLastPathComponent().path])
         let layout: LabelLayout
         do { layout = try engine.layout(text, style: merged, locale: locale) } catch {
+            // Markup errors are in the text argument, everything else comes from the style.
+            if case .markup = error { throw Failure.badInput("the text: \(error)") }
             throw Failure.badInput("\(styleURL.lastPathComponent): \(error)")
         }
         print(String(decoding: try LayoutReport(layout).encoded(), as: UTF8.self), terminator: "")
