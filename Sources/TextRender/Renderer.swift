@@ -75,9 +75,9 @@ public struct Renderer: Sendable {
         var stroked: CairoSurface?
         var rings: [(stroke: Stroke, mask: CairoSurface)] = []
         if !paths.strokes.isEmpty {
-            let outer = try silhouettes.stroked(extra: 0)
-            rings = try silhouettes.rings(outer: outer, fill: fillMask)
-            stroked = outer
+            let outer = try silhouettes.strokedParts(extra: 0)
+            rings = try silhouettes.rings(outer: outer.union, perStroke: outer.perStroke, fill: fillMask)
+            stroked = outer.union
         }
 
         let inks = paths.lineInk.compactMap { $0 }

@@ -38,28 +38,38 @@ struct Silhouettes {
     /// The glyphs each grown by its run's stroke plus `extra` pixels: with `extra` 0 the
     /// shape stroke and fill cover together, with a shadow's spread the shadow's shape.
     func stroked(extra: Double) throws(RenderError) -> CairoSurface {
+        try strokedParts(extra: extra).union
+    }
+
+    /// ``stroked(extra:)`` and, when runs have different strokes, each stroke's own grown
+    /// glyphs (in ``GlyphPaths/strokes`` order), which ``rings(outer:fill:)`` splits by.
+    func strokedParts(extra: Double) throws(RenderError) -> (union: CairoSurface, perStroke: [CairoSurface]) {
         let scale = canvas.scale
         let strokes = paths.strokes
         if strokes.count == 1, case .all = strokes[0].glyphs {
-            return try grown(.all, by: strokes[0].stroke.width * scale + extra, join: strokes[0].stroke.join)
+            return (try grown(.all, by: strokes[0].stroke.width * scale + extra, join: strokes[0].stroke.join), [])
         }
         if strokes.isEmpty {
-            return try grown(.all, by: extra, join: .round)
+            return (try grown(.all, by: extra, join: .round), [])
         }
-        var union: CairoSurface?
-        var parts = strokes.map { ($0.glyphs, $0.stroke.width * scale + extra, $0.stroke.join) }
-        if let unstroked = paths.unstroked { parts.append((unstroked, extra, .round)) }
-        for (glyphs, outset, join) in parts {
-            let mask = try grown(glyphs, by: outset, join: join)
-            if let union { ColorPictures.union(union, with: mask) } else { union = mask }
+        var perStroke: [CairoSurface] = []
+        for group in strokes {
+            perStroke.append(try grown(group.glyphs, by: group.stroke.width * scale + extra, join: group.stroke.join))
         }
-        return union!
+        let union = try CairoSurface(width: canvas.width, height: canvas.height, format: .alpha)
+        for mask in perStroke { ColorPictures.union(union, with: mask) }
+        if let unstroked = paths.unstroked {
+            ColorPictures.union(union, with: try grown(unstroked, by: extra, join: .round))
+        }
+        return (union, perStroke)
     }
 
     /// The ring each stroke paints: `outer` minus the fill, split between the strokes so
     /// the parts add up to the ring exactly (the first stroke takes what its own grown
-    /// glyphs cover, the next what is left of its, and so on; no seam, no double cover).
-    func rings(outer: CairoSurface, fill: CairoSurface) throws(RenderError) -> [(stroke: Stroke, mask: CairoSurface)] {
+    /// glyphs, `perStroke`, cover, the next what is left of its, and so on; no seam, no
+    /// double cover).
+    func rings(outer: CairoSurface, perStroke: [CairoSurface], fill: CairoSurface) throws(RenderError)
+        -> [(stroke: Stroke, mask: CairoSurface)] {
         let ring = try Self.ring(outer: outer, inner: fill)
         let strokes = paths.strokes
         guard strokes.count > 1 else { return strokes.map { ($0.stroke, ring) } }
@@ -69,11 +79,10 @@ struct Silhouettes {
                 result.append((group.stroke, ring))
                 break
             }
-            let own = try grown(group.glyphs, by: group.stroke.width * canvas.scale, join: group.stroke.join)
             let part = try CairoSurface(width: ring.width, height: ring.height, format: .alpha)
             part.withPixels { out, stride in
                 ring.withPixels { rest, _ in
-                    own.withPixels { mine, _ in
+                    perStroke[index].withPixels { mine, _ in
                         for offset in 0..<(stride * ring.height) {
                             let taken = min(rest[offset], mine[offset])
                             out[offset] = taken
