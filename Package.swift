@@ -58,7 +58,7 @@ let package = Package(
         ),
         .testTarget(name: "StyledTextTests", dependencies: ["StyledText"]),
         .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "StyledText"]),
-        .testTarget(name: "TextRenderTests", dependencies: ["TextRender", "LabelLayout", "StyledText", "CCairo"]),
+        .testTarget(name: "TextRenderTests", dependencies: ["TextRender", "LabelLayout", "StyledText", "CCairo", "CZlib"]),
         .testTarget(name: "labelgenTests", dependencies: ["labelgen", "TextRender"]),
         .testTarget(
             name: "LabelSnapshotTests",

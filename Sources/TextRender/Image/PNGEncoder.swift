@@ -48,7 +48,7 @@ public struct PNGEncoder: Sendable {
             }
             initialized = filteredCount
         }
-        let compressed = compressionLevel == 1 ? try Self.deflateInPieces(filtered) : try deflateWhole(filtered)
+        let compressed = compressionLevel == 1 ? Self.deflateRuns(filtered) : try deflateWhole(filtered)
 
         var png = Data(capacity: compressed.count + 57)
         png.append(contentsOf: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
@@ -71,56 +71,16 @@ public struct PNGEncoder: Sendable {
         return Data(compressed[0..<Int(compressedLength)])
     }
 
-    /// Rows short enough that zlib never slides its 32 KB window (it slides at 64 KB
-    /// less a match's length): each piece starts with empty tables, so no work is spent
-    /// moving them.
-    private static let pieceSize = 65_000
-
-    /// A zlib stream made of raw deflate pieces: each is compressed with the run-length
-    /// strategy from a reset state and ends with a sync flush (a byte boundary, no
-    /// final bit), the last with the final block; then the Adler-32 of all of `data`.
-    private static func deflateInPieces(_ data: [UInt8]) throws(RenderError) -> Data {
-        var stream = z_stream()
-        // Negative window bits: raw deflate, since the header and checksum are ours.
-        var status = deflateInit2_(&stream, 1, Z_DEFLATED, -15, 8, Z_RLE, zlibVersion(),
-                                   Int32(MemoryLayout<z_stream>.size))
-        guard status == Z_OK else { throw RenderError("zlib could not start compressing (error \(status))") }
-        defer { deflateEnd(&stream) }
-
-        let pieces = max(1, (data.count + pieceSize - 1) / pieceSize)
-        // deflateBound for one piece, plus the flush marker each piece ends with.
-        let bound = Int(deflateBound(&stream, uLong(min(pieceSize, data.count)))) + 16
-        let capacity = 2 + bound * pieces + 4
-        let output = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        defer { output.deallocate() }
-        output[0] = 0x78  // deflate, 32 KB window
-        output[1] = 0x01  // fastest compression; makes the header a multiple of 31
-        var written = 2
-        status = data.withUnsafeBufferPointer { input -> Int32 in
-            var offset = 0
-            repeat {
-                let count = min(pieceSize, data.count - offset)
-                let last = offset + count >= data.count
-                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress! + offset)
-                stream.avail_in = uInt(count)
-                stream.next_out = output + written
-                stream.avail_out = uInt(capacity - 4 - written)
-                let result = deflate(&stream, last ? Z_FINISH : Z_SYNC_FLUSH)
-                written = capacity - 4 - Int(stream.avail_out)
-                if last { return result == Z_STREAM_END ? Z_OK : result }
-                guard result == Z_OK, stream.avail_in == 0 else { return result == Z_OK ? Z_BUF_ERROR : result }
-                let reset = deflateReset(&stream)
-                guard reset == Z_OK else { return reset }
-                offset += count
-            } while true
+    /// A zlib stream (RFC 1950) around ``RunLengthDeflate``'s raw deflate of `data`.
+    private static func deflateRuns(_ data: [UInt8]) -> Data {
+        data.withUnsafeBufferPointer { input in
+            var stream = Data(capacity: input.count / 8 + 64)
+            stream.append(0x78)  // deflate, 32 KB window
+            stream.append(0x01)  // fastest compression; makes the header a multiple of 31
+            stream.append(contentsOf: RunLengthDeflate.compress(input))
+            stream.appendBigEndian(RunLengthDeflate.adler32(input))
+            return stream
         }
-        guard status == Z_OK else { throw RenderError("zlib could not compress the image (error \(status))") }
-        let checksum = data.withUnsafeBufferPointer { adler32(1, $0.baseAddress, uInt($0.count)) }
-        output[written] = UInt8((checksum >> 24) & 0xFF)
-        output[written + 1] = UInt8((checksum >> 16) & 0xFF)
-        output[written + 2] = UInt8((checksum >> 8) & 0xFF)
-        output[written + 3] = UInt8(checksum & 0xFF)
-        return Data(bytes: output, count: written + 4)
     }
 }
 

@@ -1,0 +1,125 @@
+import CZlib
+import Foundation
+import StyledText
+import Testing
+import TextRender
+
+/// The pixels inside `png`, read back with zlib itself: every chunk's CRC checked, the
+/// IDAT stream inflated, each row's filter undone.
+private func inflatePNG(_ png: Data) throws -> RGBAImage {
+    let bytes = [UInt8](png)
+    #expect(Array(bytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    func word(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+    var offset = 8, width = 0, height = 0
+    var idat: [UInt8] = []
+    while offset < bytes.count {
+        let length = word(offset)
+        let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
+        let body = Array(bytes[(offset + 8)..<(offset + 8 + length)])
+        let crc = bytes[(offset + 4)..<(offset + 8 + length)].withUnsafeBufferPointer {
+            crc32(0, $0.baseAddress, uInt($0.count))
+        }
+        #expect(UInt(crc) == UInt(word(offset + 8 + length)), "CRC of \(type)")
+        if type == "IHDR" { width = word(offset + 8); height = word(offset + 12) }
+        if type == "IDAT" { idat += body }
+        offset += 12 + length
+    }
+    let rowBytes = width * 4
+    var raw = [UInt8](repeating: 0, count: (rowBytes + 1) * height)
+    var rawLength = uLong(raw.count)
+    let status = uncompress(&raw, &rawLength, idat, uLong(idat.count))
+    try #require(status == Z_OK, "zlib could not inflate the image data (\(status))")
+    try #require(Int(rawLength) == raw.count)
+    var pixels = [UInt8](repeating: 0, count: rowBytes * height)
+    for y in 0..<height {
+        let filter = raw[y * (rowBytes + 1)]
+        try #require(filter == 1, "row \(y) uses filter \(filter)")
+        for i in 0..<rowBytes {
+            let left = i >= 4 ? pixels[y * rowBytes + i - 4] : 0
+            pixels[y * rowBytes + i] = raw[y * (rowBytes + 1) + 1 + i] &+ left
+        }
+    }
+    return RGBAImage(width: width, height: height, pixels: pixels)
+}
+
+/// A fixed pseudo-random sequence, so failures repeat.
+private struct Noise {
+    var state: UInt64
+    mutating func next() -> UInt8 {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return UInt8(truncatingIfNeeded: state >> 33)
+    }
+}
+
+@Suite("PNG encoding")
+struct PNGEncoderTests {
+    /// Images whose filtered rows hold literals, short and long runs, runs across rows
+    /// and across the encoder's 128 KB blocks, and bytes that do not compress.
+    static let images: [(name: String, image: RGBAImage)] = {
+        var noise = Noise(state: 7)
+        let random = makeImage(301, 211) { _, _ in [noise.next(), noise.next(), noise.next(), noise.next()] }
+        let label = makeImage(544, 184) { x, y in
+            // A soft blob with a hard-edged bar: translucent ramps, flat runs, zeros.
+            let dx = Double(x - 272) / 120, dy = Double(y - 92) / 40
+            let a = max(0, 1 - (dx * dx + dy * dy))
+            if (80...100).contains(y), (100...440).contains(x) { return [255, 200, 40, 255] }
+            return [0, 0, 0, UInt8(a * 170)]
+        }
+        var sparse = RGBAImage(width: 1000, height: 700)
+        for k in stride(from: 0, to: sparse.pixels.count, by: 9973) { sparse.pixels[k] = UInt8(k % 251) }
+        return [
+            ("1x1 transparent", RGBAImage(width: 1, height: 1)),
+            ("1x1 opaque", makeImage(1, 1) { _, _ in [9, 8, 7, 255] }),
+            ("odd width, flat", makeImage(37, 5) { _, _ in [200, 10, 10, 255] }),
+            ("stripes of 1 to 3 equal bytes", makeImage(61, 9) { x, y in
+                let v = UInt8((x / (1 + (x + y) % 3)) % 256)
+                return [v, v, v &+ 1, 255]
+            }),
+            ("label-like", label),
+            ("noise", random),
+            ("sparse over several blocks", sparse),
+            ("transparent, several blocks", RGBAImage(width: 2048, height: 300)),
+        ]
+    }()
+
+    @Test("the default encoder's files inflate with zlib to the exact pixels", arguments: images.indices)
+    func exactRoundTrip(_ index: Int) throws {
+        let (name, image) = Self.images[index]
+        let png = try PNGEncoder().encode(image)
+        let decoded = try inflatePNG(png)
+        #expect(decoded.width == image.width && decoded.height == image.height, "\(name)")
+        #expect(decoded.pixels == image.pixels, "\(name)")
+    }
+
+    @Test("libpng (through Cairo) reads the default encoder's files")
+    func libpngReadsThem() throws {
+        for (name, image) in Self.images where image.width * image.height < 1_000_000 {
+            let decoded = try ImageDecoder().decode(try PNGEncoder().encode(image))
+            let opaque = (0..<(image.width * image.height)).filter { image.pixels[$0 * 4 + 3] == 255 }
+            #expect(decoded.width == image.width && decoded.height == image.height, "\(name)")
+            #expect(opaque.allSatisfy { p in (0..<4).allSatisfy { decoded.pixels[p * 4 + $0] == image.pixels[p * 4 + $0] } },
+                    "\(name)")
+        }
+    }
+
+    @Test("incompressible rows are stored, not inflated past their size")
+    func noiseIsStored() throws {
+        let noise = try #require(Self.images.first { $0.name == "noise" }).image
+        let png = try PNGEncoder().encode(noise)
+        let raw = (noise.width * 4 + 1) * noise.height
+        // Stored blocks cost 5 bytes per 64 KB; the PNG wrapper 57 bytes.
+        #expect(png.count <= raw + 5 * (raw / 65_535 + 2) + 64)
+    }
+
+    @Test("a rendered label compresses nearly as well as zlib's best")
+    func comparableToZlib() throws {
+        let sheet = try StyleSheet(contentsOf: packageRoot.appendingPathComponent("Benchmarks/styles/score.json"))
+        let layout = try engine.layout("Highest combo: 128 — new record!", style: try sheet.style(forKey: "score", locale: "en"),
+                                       locale: "en")
+        let image = try Renderer().render(layout).image
+        let fast = try PNGEncoder().encode(image).count
+        let best = try PNGEncoder(compressionLevel: 9).encode(image).count
+        // Measured on the benchmark's labels: 22% larger than level 9 on average.
+        #expect(Double(fast) < Double(best) * 1.35, "level 1: \(fast) bytes, level 9: \(best) bytes")
+    }
+}
