@@ -68,10 +68,11 @@ public struct Renderer: Sendable {
         let paths = GlyphPaths(layout: layout, canvas: canvas, scratch: context)
         let style = layout.style
         let pictures = try ColorPictures(paths.pictures)
-        let silhouettes = Silhouettes(canvas: canvas, paths: paths, pictures: pictures)
+        var silhouettes = Silhouettes(canvas: canvas, paths: paths, pictures: pictures)
 
         let fillMask = try silhouettes.fill()
         let outlineMask = pictures.isEmpty ? fillMask : try silhouettes.outlineFill()
+        silhouettes.outlineCoverage = outlineMask
         var stroked: CairoSurface?
         var rings: [(stroke: Stroke, mask: CairoSurface)] = []
         if !paths.strokes.isEmpty {

@@ -82,17 +82,40 @@ struct FillPass {
         case .gradient(let gradient):
             // Each line gets its own gradient over its own ink, and only its own glyphs
             // are filled with it: descenders reaching into the next line keep their colours.
-            for (path, ink) in zip(paths.lines, paths.lineInk) {
+            let bands = Self.separateBands(paths.lineInk, height: canvas.height)
+            for (index, (path, ink)) in zip(paths.lines, paths.lineInk).enumerated() {
                 guard let ink else { continue }
                 let pattern = Self.pattern(gradient, top: ink.top, bottom: ink.bottom, left: ink.left, right: ink.right)
                 cairo_set_source(cr, pattern)
-                cairo_new_path(cr)
-                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
-                path.append(to: context)
-                cairo_fill(cr)
+                if let band = bands?[index] {
+                    // No other line reaches these rows, so the fill mask there is this
+                    // line's coverage: masking costs far less than rasterizing it again.
+                    cairo_save(cr)
+                    cairo_rectangle(cr, 0, Double(band.lowerBound), Double(canvas.width), Double(band.count))
+                    cairo_clip(cr)
+                    cairo_mask_surface(cr, fillMask.pointer, 0, 0)
+                    cairo_restore(cr)
+                } else {
+                    cairo_new_path(cr)
+                    cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+                    path.append(to: context)
+                    cairo_fill(cr)
+                }
                 cairo_pattern_destroy(pattern)
             }
         }
+    }
+
+    /// The rows each line's glyphs can touch (its ink and a pixel of anti-aliasing
+    /// either side), or nil when two lines share a row: then the fill mask cannot tell
+    /// their glyphs apart.
+    static func separateBands(_ inks: [GlyphPaths.Ink?], height: Int) -> [Range<Int>?]? {
+        let bands = inks.map { ink in
+            ink.map { max(0, Int($0.top.rounded(.down)) - 1)..<min(height, Int($0.bottom.rounded(.up)) + 1) }
+        }
+        let drawn = bands.compactMap { $0 }.sorted { $0.lowerBound < $1.lowerBound }
+        for (upper, lower) in zip(drawn, drawn.dropFirst()) where upper.upperBound > lower.lowerBound { return nil }
+        return bands
     }
 
     /// A linear gradient across the rectangle at the gradient's angle (90 = top to

@@ -9,6 +9,9 @@ struct Silhouettes {
     let canvas: Canvas
     let paths: GlyphPaths
     let pictures: ColorPictures
+    /// ``outlineFill()``'s mask once drawn: growing all glyphs then adds it instead of
+    /// filling their outlines again (the same coverage, at a fraction of the cost).
+    var outlineCoverage: CairoSurface?
 
     /// The coverage of the outline glyphs, which the style's fill paints.
     func outlineFill() throws(RenderError) -> CairoSurface {
@@ -106,7 +109,7 @@ struct Silhouettes {
         let selectedPictures: ColorPictures
         switch glyphs {
         case .all:
-            paths.appendAll(to: context)
+            if outlineCoverage == nil || outset > 0 { paths.appendAll(to: context) }
             selectedPictures = pictures
         case .runs(let path, let placed):
             path.append(to: context)
@@ -125,13 +128,44 @@ struct Silhouettes {
             }
             cairo_stroke_preserve(cr)
         }
-        cairo_fill(cr)
-        try context.check("stroking the glyphs")
+        if case .all = glyphs, let outlineCoverage {
+            cairo_new_path(cr)
+            try context.check("stroking the glyphs")
+            Self.paint(outlineCoverage, over: mask)
+        } else {
+            cairo_fill(cr)
+            try context.check("stroking the glyphs")
+        }
         if !selectedPictures.isEmpty {
             ColorPictures.union(mask, with: try selectedPictures.grownCoverage(
                 width: canvas.width, height: canvas.height, radius: outset))
         }
         return mask
+    }
+
+    /// Composites coverage `top` over `mask` (top + mask × (1 - top)), rounded as
+    /// Cairo's own OVER rounds, sixteen pixels at a time.
+    static func paint(_ top: CairoSurface, over mask: CairoSurface) {
+        mask.withPixels { out, stride in
+            top.withPixels { source, _ in
+                let count = stride * mask.height
+                var offset = 0
+                while offset + 16 <= count {
+                    let f = SIMD16<UInt16>(truncatingIfNeeded: UnsafeRawPointer(source + offset).loadUnaligned(as: SIMD16<UInt8>.self))
+                    let d = SIMD16<UInt16>(truncatingIfNeeded: UnsafeRawPointer(out + offset).loadUnaligned(as: SIMD16<UInt8>.self))
+                    let t = d &* (255 &- f) &+ 0x80
+                    let result = f &+ (((t &>> 8) &+ t) &>> 8)
+                    UnsafeMutableRawPointer(out + offset).storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: result),
+                                                                     as: SIMD16<UInt8>.self)
+                    offset += 16
+                }
+                while offset < count {
+                    let f = UInt16(source[offset]), t = UInt16(out[offset]) * (255 - f) + 0x80
+                    out[offset] = UInt8(f + (((t >> 8) + t) >> 8))
+                    offset += 1
+                }
+            }
+        }
     }
 
     /// `outer` minus `inner`, per pixel: the ring an outside stroke paints. Where a glyph
