@@ -159,7 +159,7 @@ func stages(_ options: Options) throws {
     ]
     if sampled > 0 {
         var encoders: [[String: Any]] = levels.indices.map {
-            ["name": levels[$0] == 1 ? "PNGEncoder level 1 (default): zlib run-length, 64 KB pieces"
+            ["name": levels[$0] == 1 ? "PNGEncoder level 1 (default): runs and literals, our deflate"
                 : "PNGEncoder level \(levels[$0]): zlib, whole image", "ms": levelSeconds[$0] * 1000 / Double(sampled),
              "kb": Double(levelBytes[$0]) / 1024 / Double(sampled)]
         }

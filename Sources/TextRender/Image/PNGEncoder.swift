@@ -1,16 +1,14 @@
 import CZlib
 import Foundation
 
-/// Writes RGBA images as PNG with zlib directly: 8-bit RGBA, no interlace, no ancillary
-/// chunks (no time stamps), so the same pixels always give the same bytes.
+/// Writes RGBA images as PNG: 8-bit RGBA, no interlace, no ancillary chunks (no time
+/// stamps), so the same pixels always give the same bytes.
 ///
 /// Level 1, the default, is chosen by measurement on label images (544 x 184, mostly
-/// transparent, soft shadows; `make bench` prints the comparison): zlib's run-length
-/// strategy over the Sub-filtered rows compresses them better than level 1's string
-/// matching and costs a third of level 6, whose files are only 15% smaller. The rows are
-/// deflated in independent pieces of under 64 KB, each ending on a byte boundary, which
-/// spares zlib from sliding its window and hash tables through the image.
-/// Levels 2 to 9 use zlib's usual strategy over the whole image.
+/// transparent, soft shadows; `make bench` prints the comparison): ``RunLengthDeflate``
+/// codes the Sub-filtered rows as literals and runs, like zlib's run-length strategy,
+/// in 0.9 ms against zlib's 1.5 ms for that strategy and 6 ms at level 6, whose files
+/// are 15% smaller. Levels 0 and 2 to 9 are zlib's own, over the whole image.
 public struct PNGEncoder: Sendable {
     /// zlib's compression level, 0 to 9.
     public var compressionLevel: Int32
