@@ -49,33 +49,47 @@ extension RGBAImage {
     /// Converts Cairo's premultiplied native-endian ARGB32 to straight RGBA, so an
     /// anti-aliased edge of a white glyph stays white with partial alpha.
     init(cairo surface: CairoSurface) {
-        var pixels = [UInt8](repeating: 0, count: surface.width * surface.height * 4)
-        let width = surface.width
-        Self.unpremultiplied.withUnsafeBufferPointer { table in
-            surface.withPixels { data, stride in
-                pixels.withUnsafeMutableBufferPointer { out in
-                    for y in 0..<surface.height {
+        let width = surface.width, height = surface.height
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, initialized in
+            let out = UnsafeMutableRawPointer(buffer.baseAddress!)
+            Self.unpremultiplied.withUnsafeBufferPointer { table in
+                surface.withPixels { data, stride in
+                    for y in 0..<height {
                         let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-                        for x in 0..<width {
-                            let argb = row[x]
-                            let a = argb >> 24
-                            let o = (y * width + x) * 4
-                            guard a > 0 else { continue }
-                            let r = (argb >> 16) & 0xFF, g = (argb >> 8) & 0xFF, b = argb & 0xFF
-                            if a == 255 {
-                                out[o] = UInt8(r); out[o + 1] = UInt8(g); out[o + 2] = UInt8(b)
+                        let target = out + y * width * 4
+                        var x = 0
+                        // Labels are mostly transparent: two clear pixels at a time.
+                        while x + 2 <= width {
+                            let pair = UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self)
+                            if pair == 0 {
+                                target.storeBytes(of: 0, toByteOffset: x * 4, as: UInt64.self)
                             } else {
-                                let base = Int(a) << 8
-                                out[o] = table[base | Int(r)]
-                                out[o + 1] = table[base | Int(g)]
-                                out[o + 2] = table[base | Int(b)]
+                                Self.store(row[x], at: target + x * 4, table)
+                                Self.store(row[x + 1], at: target + x * 4 + 4, table)
                             }
-                            out[o + 3] = UInt8(a)
+                            x += 2
                         }
+                        if x < width { Self.store(row[x], at: target + x * 4, table) }
                     }
                 }
             }
+            initialized = width * height * 4
         }
-        self.init(width: width, height: surface.height, pixels: pixels)
+        self.init(width: width, height: height, pixels: pixels)
+    }
+
+    /// One pixel, ARGB32 premultiplied in, RGBA straight out.
+    @inline(__always)
+    private static func store(_ argb: UInt32, at target: UnsafeMutableRawPointer, _ table: UnsafeBufferPointer<UInt8>) {
+        let a = argb >> 24
+        let r = (argb >> 16) & 0xFF, g = (argb >> 8) & 0xFF, b = argb & 0xFF
+        let rgb: UInt32
+        if a == 255 || a == 0 {
+            rgb = r | g << 8 | b << 16
+        } else {
+            let base = Int(a) << 8
+            rgb = UInt32(table[base | Int(r)]) | UInt32(table[base | Int(g)]) << 8 | UInt32(table[base | Int(b)]) << 16
+        }
+        target.storeBytes(of: (rgb | a << 24).littleEndian, as: UInt32.self)
     }
 }
