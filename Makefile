@@ -44,13 +44,17 @@ FUZZ_TARGETS = FuzzStyle FuzzJSONTable FuzzStringsFile FuzzStringCatalog FuzzAnd
 	FuzzGettext FuzzPlaceholders FuzzMarkup FuzzLayout
 FUZZ_WORK = Fuzz/.build/fuzz
 
+# FuzzAndroidXML runs without leak checks: FoundationXML leaks an NSError on every
+# malformed document, and libFuzzer then scans the whole heap after each such input,
+# which ran it at 8 inputs a second instead of 130. Valgrind checks leaks in `make sanitize`.
 define run-fuzzers
 	$(SWIFT) build --package-path Fuzz -Xswiftc -sanitize=fuzzer,address
 	@set -e; for target in $(FUZZ_TARGETS); do \
 		mkdir -p $(FUZZ_WORK)/corpus/$$target $(FUZZ_WORK)/artifacts; \
 		echo "fuzz: $$target for $(1) s"; \
+		leaks=1; [ $$target != FuzzAndroidXML ] || leaks=0; \
 		LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/lsan.supp Fuzz/.build/debug/$$target \
-			-max_total_time=$(1) -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+			-max_total_time=$(1) -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -detect_leaks=$$leaks \
 			-artifact_prefix=$(FUZZ_WORK)/artifacts/$$target- \
 			$(FUZZ_WORK)/corpus/$$target Fuzz/Corpus/$$target; \
 	done
