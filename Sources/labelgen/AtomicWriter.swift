@@ -73,10 +73,13 @@ enum AtomicWriter {
     /// renamed into place are whole, and the rest keep their previous contents.
     /// Call once, before any work starts.
     static func removeTemporaryFilesOnInterrupt() {
-        for signalNumber in [SIGINT, SIGTERM] {
-            // Ignored first, so the default action (ending the process at once) cannot
-            // run before the source below sees the signal.
+        let signals = [SIGINT, SIGTERM]
+        for signalNumber in signals {
+            #if !os(Linux)
+            // kqueue sees ignored signals too: ignoring them first keeps the default
+            // action (ending the process at once) from running before the source does.
             signal(signalNumber, SIG_IGN)
+            #endif
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler {
                 // Writes under way finish first, so none creates its file after the
@@ -87,7 +90,31 @@ enum AtomicWriter {
             source.resume()
             signalSources.append(source)
         }
+        #if os(Linux)
+        waitForSignalHandlers(signals)
+        #endif
     }
+
+    #if os(Linux)
+    /// libdispatch on Linux catches a signal with a handler of its own, which it installs
+    /// when the source is resumed. An ignored signal never reaches that handler's
+    /// predecessor, so an interrupt in between would be lost and the run would go on;
+    /// left at the default action, it ends the process before anything is written.
+    /// Returning only once the handlers are in place leaves no gap between the two.
+    private static func waitForSignalHandlers(_ signals: [Int32]) {
+        let deadline = DispatchTime.now() + .seconds(2)
+        for signalNumber in signals {
+            while installedHandler(signalNumber) == 0, DispatchTime.now() < deadline { usleep(50) }
+        }
+    }
+
+    /// The signal's handler as a number: 0 is the default action, 1 is ignoring it.
+    static func installedHandler(_ signalNumber: Int32) -> UInt {
+        var action = sigaction()
+        sigaction(signalNumber, nil, &action)
+        return withUnsafeBytes(of: action.__sigaction_handler) { $0.load(as: UInt.self) }
+    }
+    #endif
 }
 
 extension AtomicWriter {

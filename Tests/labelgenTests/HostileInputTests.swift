@@ -258,6 +258,40 @@ struct HostileInputTests {
         work.expectOutputIntact()
     }
 
+    @Test("SIGINT at any moment of start-up ends the run: it is never ignored on the way in")
+    func interruptDuringStartUp() async throws {
+        let work = try await Workspace()
+        defer { work.tmp.remove() }
+        var table: [String: String] = [:]
+        for index in 0..<400 { table["filler.\(index)"] = "Filler label number \(index)" }
+        try work.tmp.writeJSON(table, to: "big/en.json")
+        try work.tmp.writeJSON(Styles.basic(scales: [1, 2, 3]), to: "plain.json")
+
+        // From before the process's first instruction to well after its set-up.
+        for delay in stride(from: 0, through: 60, by: 4) {
+            let process = Process()
+            process.executableURL = try CLI.executable()
+            process.arguments = [work.tmp("big/en.json").path, "--style", work.tmp("plain.json").path,
+                                 "--out", work.out.path, "--quiet"]
+            var environment = ProcessInfo.processInfo.environment
+            environment["LABELGEN_FONTS"] = CLI.fontsFolder.path
+            process.environment = environment
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            if delay > 0 { try await Task.sleep(for: .milliseconds(delay)) }
+            process.interrupt()
+            let deadline = Date().addingTimeInterval(30)
+            while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+            #expect(process.terminationReason == .uncaughtSignal || process.terminationStatus == 130,
+                    "interrupted after \(delay) ms: status \(process.terminationStatus)")
+            work.expectOutputIntact()
+        }
+    }
+
     // MARK: - Limits
 
     @Test("a style over a limit is refused with its path; a canvas over the limit names the key")
