@@ -145,16 +145,34 @@ struct Generate: ParsableCommand {
         return share
     }
 
+    /// Every key the manifests in `outFolder`'s locale folders list.
+    static func keysListedBefore(in outFolder: URL) -> Set<String> {
+        let folders = (try? FileManager.default.contentsOfDirectory(atPath: outFolder.path)) ?? []
+        var keys: Set<String> = []
+        for folder in folders where LabelPlan.isSafeLocale(folder) {
+            for label in Manifest.previous(in: outFolder.appendingPathComponent(folder))?.labels ?? [] { keys.insert(label.key) }
+        }
+        return keys
+    }
+
     func run() throws {
         let styleURL = URL(fileURLWithPath: style)
         let sheet: StyleSheet
         do { sheet = try StyleSheet(contentsOf: styleURL) } catch { throw Failure.badInput(error.description) }
 
+        // With --keys, a table keeps the keys this run draws and those an earlier
+        // manifest lists (whose entries are carried over while their keys exist).
+        var keeping: ((String) -> Bool)?
+        if !keys.isEmpty {
+            let patterns = keys
+            let listed = Self.keysListedBefore(in: URL(fileURLWithPath: out))
+            keeping = { key in listed.contains(key) || patterns.contains { LabelPlan.glob($0, matches: key) } }
+        }
         var loaded: [StringTable] = []
         for path in tables {
             do {
                 // A String Catalog holds every locale; without --locale, each becomes a table.
-                loaded += try StringTable.loadAll(contentsOf: URL(fileURLWithPath: path), locale: locale)
+                loaded += try StringTable.loadAll(contentsOf: URL(fileURLWithPath: path), locale: locale, keeping: keeping)
             } catch {
                 throw Failure.badInput(error.description)
             }

@@ -35,6 +35,26 @@ struct StringTableTests {
         ])
     }
 
+    @Test("Keys a caller does not keep are dropped, but still checked for duplicates", arguments: ["json", "strings"])
+    func keeping(_ format: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let keepMenu: (String) -> Bool = { $0.hasPrefix("menu.") }
+        let good = format == "json"
+            ? #"{"title": "Titel", "menu": {"play": "Spielen", "quit": "Beenden"}, "end": "Ende"}"#
+            : "\"title\" = \"Titel\";\n\"menu.play\" = \"Spielen\";\n\"menu.quit\" = \"Beenden\";\n\"end\" = \"Ende\";\n"
+        let url = try directory.write(good, to: "de.\(format)")
+        let tables = try StringTable.loadAll(contentsOf: url, keeping: keepMenu)
+        #expect(tables.map(\.locale) == ["de"])
+        #expect(tables.first?.entries == [.init(key: "menu.play", value: "Spielen"), .init(key: "menu.quit", value: "Beenden")])
+
+        let duplicated = format == "json"
+            ? #"{"title": "Titel", "menu": {"play": "Spielen"}, "title": "Nochmal"}"#
+            : "\"title\" = \"Titel\";\n\"menu.play\" = \"Spielen\";\n\"title\" = \"Nochmal\";\n"
+        let bad = try directory.write(duplicated, to: "fr.\(format)")
+        #expect(throws: StringTableError.self) { try StringTable.loadAll(contentsOf: bad, keeping: keepMenu) }
+    }
+
     @Test("An explicit locale wins over the path and is normalized")
     func explicitLocale() throws {
         let directory = try TemporaryDirectory()

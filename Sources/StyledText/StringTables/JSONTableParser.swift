@@ -5,7 +5,9 @@ import Foundation
 struct JSONTableParser {
     let source: String
 
-    func entries(from data: Data) throws(StringTableError) -> [StringTable.Entry] {
+    /// The table's entries whose keys `keeping` accepts (all without it); every key is
+    /// still checked for duplicates.
+    func entries(from data: Data, keeping: ((String) -> Bool)? = nil) throws(StringTableError) -> [StringTable.Entry] {
         // Most tables are valid: they are read in one pass without building the whole
         // document (a million keys would need several times the file's size). Anything
         // wrong, a duplicate key included, is read again whole to say exactly what.
@@ -16,7 +18,7 @@ struct JSONTableParser {
         var hashes: Set<Int> = []
         let valid = JSONParser.streamStrings(data) { key, value in
             guard hashes.insert(key.hashValue).inserted else { return false }
-            streamed.append(StringTable.Entry(key: key, value: value))
+            if keeping?(key) ?? true { streamed.append(StringTable.Entry(key: key, value: value)) }
             return true
         }
         if valid { return streamed }
@@ -39,6 +41,7 @@ struct JSONTableParser {
         var seen: Set<String> = []
         var path = JSONPath()
         try flatten(root, prefix: nil, path: &path, into: &entries, seen: &seen, root: root)
+        if let keeping { entries.removeAll { !keeping($0.key) } }
         return entries
     }
 

@@ -96,10 +96,14 @@ public struct StringTable: Sendable, Hashable {
     ///   - url: The table file; see ``load(contentsOf:locale:)``.
     ///   - locale: Only this locale. For a catalog, it must be its source language or
     ///     one of its localizations; for other formats it overrides the path.
+    ///   - keeping: Which keys to keep (all when nil). The whole file is still checked,
+    ///     duplicate keys included; JSON tables drop the others as they are read, so a
+    ///     large table costs only the strings kept.
     /// - Returns: The tables, a catalog's source language first, then its other locales
     ///   in alphabetical order.
     /// - Throws: A ``StringTableError``, as ``load(contentsOf:locale:)`` does.
-    public static func loadAll(contentsOf url: URL, locale: String? = nil) throws(StringTableError) -> [StringTable] {
+    public static func loadAll(contentsOf url: URL, locale: String? = nil,
+                               keeping: ((String) -> Bool)? = nil) throws(StringTableError) -> [StringTable] {
         let source = sourceName(of: url)
         guard let format = StringTableFormat(fileExtension: url.pathExtension) else {
             let found = url.pathExtension.isEmpty ? "no extension" : "\".\(url.pathExtension)\""
@@ -115,7 +119,7 @@ public struct StringTable: Sendable, Hashable {
         } catch {
             throw StringTableError(file: source, place: "", message: "cannot read the file: \(StyleSheet.reason(error, reading: url))")
         }
-        switch try format.parse(data, source: source) {
+        switch try format.parse(data, source: source, keeping: keeping) {
         case .single(let content):
             // The path wins over a locale the file declares: it is what the build uses
             // to place the file, and the declaration is often left at a template's value.

@@ -29,8 +29,27 @@ public enum StringTableFormat: String, Sendable, Hashable, CaseIterable {
         allCases.map { ".\($0.rawValue)" }
     }
 
-    /// What a file holds, before a locale is chosen for it.
-    func parse(_ data: Data, source: String) throws(StringTableError) -> ParsedStrings {
+    /// What a file holds, before a locale is chosen for it: the entries whose keys
+    /// `keeping` accepts (all without it).
+    func parse(_ data: Data, source: String, keeping: ((String) -> Bool)? = nil) throws(StringTableError) -> ParsedStrings {
+        if self == .json {
+            // Filtered as it streams: a table of a million keys holds only those kept.
+            return .single(TableContent(entries: try JSONTableParser(source: source).entries(from: data, keeping: keeping)))
+        }
+        guard let keeping else { return try parseWhole(data, source: source) }
+        switch try parseWhole(data, source: source) {
+        case .single(var content):
+            content.entries.removeAll { !keeping($0.key) }
+            return .single(content)
+        case .catalog(var catalog):
+            for index in catalog.localizations.indices {
+                catalog.localizations[index].content.entries.removeAll { !keeping($0.key) }
+            }
+            return .catalog(catalog)
+        }
+    }
+
+    private func parseWhole(_ data: Data, source: String) throws(StringTableError) -> ParsedStrings {
         switch self {
         case .json: .single(TableContent(entries: try JSONTableParser(source: source).entries(from: data)))
         case .strings: .single(TableContent(entries: try StringsFileParser(source: source).entries(from: data)))
