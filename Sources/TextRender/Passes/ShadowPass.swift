@@ -10,13 +10,17 @@ struct ShadowPass {
     /// Canvas pixels that hold ink, for limiting the blur to where it matters.
     let inkRegion: (x0: Int, y0: Int, x1: Int, y1: Int)
 
+    /// - Parameter stroked: the stroked silhouette, which shadows without spread start
+    ///   from; the last of them blurs it in place, as nothing needs it after the shadows.
     func draw(_ shadows: [Shadow], on context: CairoContext, stroked: CairoSurface?) throws(RenderError) {
         let scale = canvas.scale
-        for shadow in shadows.reversed() where shadow.color.alpha > 0 {
+        let drawn = shadows.reversed().filter { $0.color.alpha > 0 }
+        let lastUnspread = drawn.lastIndex { max(0, $0.spread) * scale == 0 }
+        for (index, shadow) in drawn.enumerated() {
             let spread = max(0, shadow.spread) * scale
             let mask: CairoSurface
             if spread == 0, let stroked {
-                mask = try copy(stroked)
+                mask = index == lastUnspread ? stroked : try copy(stroked)
             } else {
                 mask = try silhouettes.stroked(extra: spread)
             }
