@@ -249,8 +249,16 @@ enum RunLengthDeflate {
             while sent > 4, code.lengths[RunLengthDeflate.codeLengthOrder[sent - 1]] == 0 { sent -= 1 }
             sentCount = sent
             bits = 5 + 5 + 4 + 3 * sent
-            for entry in entries {
-                bits += Int(code.lengths[entry.symbol]) + [16: 2, 17: 3, 18: 7][entry.symbol, default: 0]
+            for entry in entries { bits += Int(code.lengths[entry.symbol]) + Self.extraBits(entry.symbol) }
+        }
+
+        /// The extra bits after a repeat symbol: its count.
+        private static func extraBits(_ symbol: Int) -> Int {
+            switch symbol {
+            case 16: 2
+            case 17: 3
+            case 18: 7
+            default: 0
             }
         }
 
@@ -261,12 +269,7 @@ enum RunLengthDeflate {
             }
             for entry in entries {
                 writer.write(UInt64(code.codes[entry.symbol]), Int(code.lengths[entry.symbol]))
-                switch entry.symbol {
-                case 16: writer.write(UInt64(entry.extra), 2)
-                case 17: writer.write(UInt64(entry.extra), 3)
-                case 18: writer.write(UInt64(entry.extra), 7)
-                default: break
-                }
+                writer.write(UInt64(entry.extra), Self.extraBits(entry.symbol))
             }
         }
     }
@@ -294,13 +297,13 @@ struct HuffmanCode {
 
         var perLength = [Int](repeating: 0, count: limit + 1)
         for length in lengths where length > 0 { perLength[Int(length)] += 1 }
-        var next = [Int](repeating: 0, count: limit + 2)
+        // The first code of each length (RFC 1951, 3.2.2).
+        var next = [Int](repeating: 0, count: limit + 1)
         var code = 0
         for bits in 1...limit {
             code = (code + perLength[bits - 1]) << 1
             next[bits] = code
         }
-        next[1] = 0
         codes = [UInt16](repeating: 0, count: lengths.count)
         for symbol in lengths.indices where lengths[symbol] > 0 {
             let length = Int(lengths[symbol])
