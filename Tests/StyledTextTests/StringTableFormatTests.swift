@@ -447,6 +447,37 @@ struct AndroidStringsTests {
         #expect(error?.message == "invalid UTF-8 here; expected UTF-8 or UTF-16 text (save the file as UTF-8)")
     }
 
+    /// Found by the FuzzAndroidXML fuzzer: FoundationXML read the missing content of a
+    /// processing instruction such as `<?xml?>` as a C string and crashed.
+    static let emptyInstructions: [(bytes: [UInt8], place: String)] = {
+        let found = Array("<a<?xml version=\"1.0\" on=\"1.0\" encoding=\"utf-8\"<?xml?>\n<reencoding=\"utf-8\"<?xml?>\n<resou ".utf8)
+        let plain = Array("<resources>\n  <?tool?>\n  <string name=\"a\">A</string>\n</resources>".utf8)
+        var utf16: [UInt8] = [0xFF, 0xFE]
+        for unit in "<resources>\n  <string name=\"é\">A</string><?tool?></resources>".utf16 {
+            utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+        }
+        return [(found, "1:48"), (plain, "2:3"), (utf16, "2:30")]
+    }()
+
+    @Test("A processing instruction without content is reported, not a crash", arguments: emptyInstructions)
+    func emptyProcessingInstruction(bytes: [UInt8], place: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let url = try directory.write(data: Data(bytes), to: "res/values-de/strings.xml")
+        let error = #expect(throws: StringTableError.self) { try StringTable.load(contentsOf: url) }
+        #expect(error?.place == place)
+        #expect(error?.message.contains("processing instruction without content") == true, "\(String(describing: error))")
+    }
+
+    @Test("Processing instructions with content are left to the parser")
+    func processingInstructionWithContent() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let xml = "<?xml version=\"1.0\"?>\n<resources>\n  <?tool keep?>\n  <string name=\"a\">A</string>\n</resources>"
+        let url = try directory.write(data: Data(xml.utf8), to: "res/values-de/strings.xml")
+        #expect(try StringTable.load(contentsOf: url).entries == [StringTable.Entry(key: "a", value: "A")])
+    }
+
     @Test("A file in a declared legacy encoding is still read by libxml2")
     func declaredLatin1() throws {
         let directory = try TemporaryDirectory()

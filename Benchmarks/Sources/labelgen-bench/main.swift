@@ -64,7 +64,14 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
 
 func makeEngine(_ options: Options) -> LayoutEngine {
     let folders = options.fonts.map { [$0] } ?? FontSources.locateBundledFonts()
-    return LayoutEngine(fonts: FontSources(bundledDirectories: folders))
+    // Pictures named in markup are found as labelgen finds them: beside the style, then
+    // beside each table.
+    var imageFolders = [URL(fileURLWithPath: options.style).deletingLastPathComponent().path]
+    for table in options.tables {
+        let folder = URL(fileURLWithPath: table).deletingLastPathComponent().path
+        if !imageFolders.contains(folder) { imageFolders.append(folder) }
+    }
+    return LayoutEngine(fonts: FontSources(bundledDirectories: folders), imageDirectories: imageFolders)
 }
 
 // MARK: - Stages

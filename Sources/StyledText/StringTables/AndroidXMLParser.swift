@@ -29,6 +29,7 @@ struct AndroidXMLParser {
     func content(from data: Data) throws(StringTableError) -> TableContent {
         try rejectEntityDeclarations(in: data)
         try rejectInvalidUTF8(in: data)
+        try rejectEmptyProcessingInstructions(in: data)
         var reader = EventReader(events: try XMLEventRecorder.events(of: data, source: source), source: source)
         return try reader.readResources()
     }
@@ -89,6 +90,44 @@ extension AndroidXMLParser {
                 throw StringTableError(file: source, place: "\(line):\(column)",
                                        message: "invalid UTF-8 here; expected UTF-8 or UTF-16 text (save the file as UTF-8)")
             }
+        }
+    }
+
+    /// FoundationXML stops the process on a processing instruction without content
+    /// (`<?name?>`): libxml2 hands it no text at all, which it reads as a C string.
+    /// Such an instruction means nothing in a resource file, so it is refused by place.
+    private func rejectEmptyProcessingInstructions(in data: Data) throws(StringTableError) {
+        // UTF-16 is read as libxml2 reads it; every other encoding it takes keeps ASCII
+        // as ASCII, which is all this looks at.
+        let bytes = [UInt8](data)
+        let isUTF16 = [[0xFF, 0xFE], [0xFE, 0xFF], [0x3C, 0x00], [0x00, 0x3C]].contains { bytes.starts(with: $0) }
+        let scalars: [Unicode.Scalar]
+        if isUTF16 {
+            guard let decoded = try? TextDecoding.decode(data, source: source) else { return }
+            scalars = decoded
+        } else {
+            scalars = bytes.map { Unicode.Scalar($0) }
+        }
+        var line = 1, column = 1
+        var index = 0
+        while index < scalars.count {
+            if scalars[index] == "<", index + 1 < scalars.count, scalars[index + 1] == "?" {
+                var end = index + 2
+                while end < scalars.count, scalars[end] != "?", !scalars[end].properties.isWhitespace { end += 1 }
+                if end > index + 2, end + 1 < scalars.count, scalars[end] == "?", scalars[end + 1] == ">" {
+                    let name = String(String.UnicodeScalarView(scalars[(index + 2)..<end]))
+                    throw StringTableError(
+                        file: source, place: "\(line):\(column)",
+                        message: "a processing instruction without content (<?\(name)?>) is not supported; remove it")
+                }
+            }
+            if scalars[index] == "\n" {
+                line += 1
+                column = 1
+            } else if isUTF16 || scalars[index].value & 0xC0 != 0x80 {
+                column += 1
+            }
+            index += 1
         }
     }
 
