@@ -71,26 +71,42 @@ extension JSONValue {
     }
 }
 
+/// Which layers of a sheet apply to a key in a locale: indices into its locale and key
+/// layers, least specific first. Most keys of a table share one.
+struct LayerSelection: Hashable {
+    var locales: [Int] = []
+    var keys: [Int] = []
+}
+
 extension StyleSheet {
     /// The layers that apply to `key` in `locale`, least specific first:
     /// base < locales (fewer subtags first) < key patterns < the exact key.
     func layers(forKey key: String, locale: LanguageTag?) -> [JSONValue] {
-        var layers = [baseLayer]
+        layers(layerSelection(forKey: key, locale: locale))
+    }
+
+    func layers(_ selection: LayerSelection) -> [JSONValue] {
+        [baseLayer] + selection.locales.map { localeLayers[$0].style } + selection.keys.map { keyLayers[$0].style }
+    }
+
+    func layerSelection(forKey key: String, locale: LanguageTag?) -> LayerSelection {
+        var selection = LayerSelection()
         if let locale {
             let matching = localeLayers.enumerated().filter { $0.element.tag.applies(to: locale) }
-            layers += matching.sorted { ($0.element.tag.subtags.count, $0.offset) < ($1.element.tag.subtags.count, $1.offset) }
-                .map(\.element.style)
+            selection.locales = matching.sorted {
+                ($0.element.tag.subtags.count, $0.offset) < ($1.element.tag.subtags.count, $1.offset)
+            }.map(\.offset)
         }
         let patterns = keyLayers.enumerated().filter { $0.element.isPattern && $0.element.matches(key) }
-        layers += patterns.sorted { first, second in
+        selection.keys = patterns.sorted { first, second in
             let a = first.element.specificity
             let b = second.element.specificity
             // Fewer literals, then more wildcards, then earlier in the file: less specific.
             return (a.literals, -a.wildcards, first.offset) < (b.literals, -b.wildcards, second.offset)
-        }.map(\.element.style)
-        if let exact = keyLayers.first(where: { !$0.isPattern && $0.pattern == key }) {
-            layers.append(exact.style)
+        }.map(\.offset)
+        if let exact = keyLayers.firstIndex(where: { !$0.isPattern && $0.pattern == key }) {
+            selection.keys.append(exact)
         }
-        return layers
+        return selection
     }
 }

@@ -36,6 +36,8 @@ public struct StyleSheet: Sendable, Hashable {
     let localeLayers: [LocaleLayer]
     /// In file order; order breaks ties between equally specific patterns.
     let keyLayers: [KeyLayer]
+    /// Merged styles and fingerprints by the layers they merge, shared by the sheet's copies.
+    private let merges = MergeCache()
 
     private static let overrideFields = ["locales", "keys"]
 
@@ -124,10 +126,13 @@ public struct StyleSheet: Sendable, Hashable {
     /// - Throws: A ``StyleError`` when the merged fields disagree, e.g. `font.minSize`
     ///   larger than `font.size`; its path names the key and locale.
     public func style(forKey key: String, locale: String) throws(StyleError) -> LabelStyle {
-        let layers = layers(forKey: key, locale: Self.requestedTag(locale))
-        guard layers.count > 1 else { return base }
+        let selection = layerSelection(forKey: key, locale: Self.requestedTag(locale))
+        guard selection != LayerSelection() else { return base }
+        if let known = merges.style(for: selection) { return known }
         do {
-            return try StyleDecoder(file: source, mode: .complete).style(merged(layers), at: JSONPath())
+            let style = try StyleDecoder(file: source, mode: .complete).style(merged(layers(selection)), at: JSONPath())
+            merges.remember(style, for: selection)
+            return style
         } catch {
             let place = JSONPath().appending("keys").appending(key).description + " (locale \(locale))"
             throw StyleError(file: source, path: place, message: error.message)
@@ -141,7 +146,11 @@ public struct StyleSheet: Sendable, Hashable {
     ///   - key: The string key.
     ///   - locale: A BCP 47 tag.
     public func fingerprint(forKey key: String, locale: String) -> String {
-        Self.canonicalText(merged(layers(forKey: key, locale: Self.requestedTag(locale))))
+        let selection = layerSelection(forKey: key, locale: Self.requestedTag(locale))
+        if let known = merges.fingerprint(for: selection) { return known }
+        let text = Self.canonicalText(merged(layers(selection)))
+        merges.remember(text, for: selection)
+        return text
     }
 
     // Two sheets are equal when their content is; `fingerprint` already is the content.
@@ -198,5 +207,31 @@ public struct StyleSheet: Sendable, Hashable {
         let text = (error as NSError).localizedDescription
         let leadIn = "The operation could not be completed. "
         return text.hasPrefix(leadIn) ? String(text.dropFirst(leadIn.count)) : text
+    }
+}
+
+/// What merging a selection of layers gave, kept per selection: a table of ten thousand
+/// keys usually has a handful, and merging is most of the cost of a run with nothing to
+/// draw. Shared by every thread using the sheet.
+private final class MergeCache: @unchecked Sendable {
+    // @unchecked: the dictionaries are only touched while `lock` is held.
+    private let lock = NSLock()
+    private var styles: [LayerSelection: LabelStyle] = [:]
+    private var fingerprints: [LayerSelection: String] = [:]
+
+    func style(for selection: LayerSelection) -> LabelStyle? {
+        lock.withLock { styles[selection] }
+    }
+
+    func remember(_ style: LabelStyle, for selection: LayerSelection) {
+        lock.withLock { styles[selection] = style }
+    }
+
+    func fingerprint(for selection: LayerSelection) -> String? {
+        lock.withLock { fingerprints[selection] }
+    }
+
+    func remember(_ fingerprint: String, for selection: LayerSelection) {
+        lock.withLock { fingerprints[selection] = fingerprint }
     }
 }

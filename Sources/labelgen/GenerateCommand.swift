@@ -205,6 +205,10 @@ struct Generate: ParsableCommand {
         }
 
         // Labels whose inputs are unchanged keep their images; the rest are drawn.
+        var earlier: [String: [String: Manifest.Label]] = [:]
+        for (locale, manifest) in previous {
+            earlier[locale] = Dictionary(manifest.labels.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        }
         var work: [Int] = []
         var outcomes: [Outcome?] = Array(repeating: nil, count: planned.count)
         for (index, label) in planned.enumerated() {
@@ -217,7 +221,7 @@ struct Generate: ParsableCommand {
             })
             if !label.unfilledPlaceholders.isEmpty {
                 outcomes[index] = .notRendered
-            } else if !force, let old = previous[label.locale]?.labels.first(where: { $0.key == label.key }),
+            } else if !force, let old = earlier[label.locale]?[label.key],
                       old.inputHash == inputHash,
                       old.images.allSatisfy({ Self.isPlainFileName($0.file) && FileManager.default.fileExists(
                           atPath: outFolder.appendingPathComponent(label.locale).appendingPathComponent($0.file).path) }) {
@@ -337,7 +341,11 @@ struct Generate: ParsableCommand {
             let fonts = Set(labels.flatMap { $0.fontFiles ?? [] }).compactMap { known[$0] }
             let manifest = Manifest(tool: "labelgen \(Labelgen.version)", locale: locale, style: styleURL.lastPathComponent,
                                     fonts: fonts.sorted { ($0.file, $0.hash) < ($1.file, $1.hash) }, labels: labels)
-            if try Self.write(try manifest.encoded(), to: folder.appendingPathComponent("manifest.json")) { written += 1 }
+            // A manifest that reads back as the one there is left as it is: encoding ten
+            // thousand entries costs more than the rest of a run with nothing to draw.
+            if manifest != old, try Self.write(try manifest.encoded(), to: folder.appendingPathComponent("manifest.json")) {
+                written += 1
+            }
 
             // Images the previous manifest listed that the new one does not: keys that no
             // longer exist, scales no longer rendered. Only plain names inside the folder.

@@ -2,7 +2,7 @@ import Foundation
 
 /// What a game reads to place the labels: one per locale folder. It is also what the
 /// next run reads to tell which labels are unchanged and which outputs are stale.
-struct Manifest: Codable {
+struct Manifest: Codable, Equatable {
     var tool: String
     var locale: String
     var style: String
@@ -11,7 +11,7 @@ struct Manifest: Codable {
     var fonts: [Font]?
     var labels: [Label]
 
-    struct Label: Codable {
+    struct Label: Codable, Equatable {
         var key: String
         var text: String
         /// The font size used and the one the style asked for, px at scale 1.
@@ -32,7 +32,7 @@ struct Manifest: Codable {
         var inputHash: String?
     }
 
-    struct Image: Codable {
+    struct Image: Codable, Equatable {
         var scale: Double
         var file: String
         var width: Int
@@ -44,7 +44,7 @@ struct Manifest: Codable {
         var hash: String
     }
 
-    struct Size: Codable {
+    struct Size: Codable, Equatable {
         var width: Double
         var height: Double
     }
