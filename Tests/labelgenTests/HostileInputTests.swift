@@ -233,24 +233,11 @@ struct HostileInputTests {
         try work.tmp.writeJSON(Styles.basic(scales: [1, 2, 3], extra: ["shadows": [["blur": 8, "offset": [0, 2]]]]),
                                to: "shadowed.json")
 
-        let process = Process()
-        process.executableURL = try CLI.executable()
-        process.arguments = [work.tmp("big/en.json").path, "--style", work.tmp("shadowed.json").path,
-                             "--out", work.out.path, "--jobs", "1", "--quiet"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["LABELGEN_FONTS"] = CLI.fontsFolder.path
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try Self.startLabelgen([work.tmp("big/en.json").path, "--style", work.tmp("shadowed.json").path,
+                                              "--out", work.out.path, "--jobs", "1", "--quiet"])
         try await Task.sleep(for: .seconds(1))
         #expect(process.isRunning, "the run ended before it could be interrupted")
-        process.interrupt()
-        let deadline = Date().addingTimeInterval(30)
-        while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        try await Self.interrupt(process)
 
         #expect(process.terminationReason == .uncaughtSignal || process.terminationStatus == 130,
                 "status \(process.terminationStatus)")
@@ -269,23 +256,10 @@ struct HostileInputTests {
 
         // From before the process's first instruction to well after its set-up.
         for delay in stride(from: 0, through: 60, by: 4) {
-            let process = Process()
-            process.executableURL = try CLI.executable()
-            process.arguments = [work.tmp("big/en.json").path, "--style", work.tmp("plain.json").path,
-                                 "--out", work.out.path, "--quiet"]
-            var environment = ProcessInfo.processInfo.environment
-            environment["LABELGEN_FONTS"] = CLI.fontsFolder.path
-            process.environment = environment
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try Self.startLabelgen([work.tmp("big/en.json").path, "--style", work.tmp("plain.json").path,
+                                                  "--out", work.out.path, "--quiet"])
             if delay > 0 { try await Task.sleep(for: .milliseconds(delay)) }
-            process.interrupt()
-            let deadline = Date().addingTimeInterval(30)
-            while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
-            if process.isRunning { process.terminate() }
-            process.waitUntilExit()
+            try await Self.interrupt(process)
             #expect(process.terminationReason == .uncaughtSignal || process.terminationStatus == 130,
                     "interrupted after \(delay) ms: status \(process.terminationStatus)")
             work.expectOutputIntact()
@@ -362,6 +336,30 @@ struct HostileInputTests {
     }
 
     // MARK: - Support
+
+    /// labelgen started with the bundled fonts, its output discarded.
+    static func startLabelgen(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = try CLI.executable()
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["LABELGEN_FONTS"] = CLI.fontsFolder.path
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// Sends SIGINT and waits for the process to end (killing it after 30 s).
+    static func interrupt(_ process: Process) async throws {
+        process.interrupt()
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+    }
 
     /// Runs a system command quietly; its exit status.
     static func shell(_ command: String, _ arguments: [String]) throws -> Int32 {
