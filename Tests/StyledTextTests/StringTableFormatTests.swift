@@ -478,6 +478,21 @@ struct AndroidStringsTests {
         #expect(try StringTable.load(contentsOf: url).entries == [StringTable.Entry(key: "a", value: "A")])
     }
 
+    /// Found by the FuzzAndroidXML fuzzer: a declared encoding libxml2 cannot convert
+    /// (`latin` is no encoding's name; UTF-16 over 8-bit text) let invalid UTF-8 through
+    /// to FoundationXML, which trapped on the attribute name.
+    @Test("An encoding libxml2 cannot convert does not let invalid UTF-8 through", arguments: ["latin", "UTF-16", "no-such"])
+    func unconvertedEncoding(_ encoding: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let head = "<?xml version=\"1.0\" encoding=\"\(encoding)\"?>\n<resources>\n  <string "
+        let bytes: [UInt8] = Array(head.utf8) + [0xFF, 0xFF] + Array("=\"a\">A</string>\n</resources>".utf8)
+        let url = try directory.write(data: Data(bytes), to: "res/values-de/strings.xml")
+        let error = #expect(throws: StringTableError.self) { try StringTable.load(contentsOf: url) }
+        #expect(error?.place == "3:11")
+        #expect(error?.message == "invalid UTF-8 here; expected UTF-8 or UTF-16 text (save the file as UTF-8)")
+    }
+
     @Test("A file in a declared legacy encoding is still read by libxml2")
     func declaredLatin1() throws {
         let directory = try TemporaryDirectory()

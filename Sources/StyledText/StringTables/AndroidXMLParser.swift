@@ -66,9 +66,7 @@ extension AndroidXMLParser {
         for utf16Start: [UInt8] in [[0xFF, 0xFE], [0xFE, 0xFF], [0x3C, 0x00], [0x00, 0x3C]] where bytes.starts(with: utf16Start) {
             return
         }
-        if let declared = Self.declaredEncoding(in: data)?.lowercased(),
-           ["iso-8859-", "latin", "windows-125", "cp125"].contains(where: { declared.hasPrefix($0) }),
-           !declared.contains("?") {
+        if let declared = Self.declaredEncoding(in: data), Self.convertedToUTF8(declared) {
             return
         }
         var iterator = (bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]).makeIterator()
@@ -129,6 +127,27 @@ extension AndroidXMLParser {
             }
             index += 1
         }
+    }
+
+    /// Whether libxml2 converts text declared as `encoding` to UTF-8 before anything
+    /// reaches FoundationXML: it does for every encoding iconv knows, but it reads a name
+    /// iconv does not know (`latin`), and a 16- or 32-bit one over 8-bit text, as UTF-8.
+    /// So the encoding must be known and must read ASCII as ASCII.
+    private static func convertedToUTF8(_ encoding: String) -> Bool {
+        guard !["utf-8", "utf8"].contains(encoding.lowercased()) else { return false }
+        let converter = iconv_open("UTF-8", encoding)
+        guard let converter, converter != iconv_t(bitPattern: -1) else { return false }
+        defer { iconv_close(converter) }
+        var input = Array("<?xml version".utf8CString.dropLast()).map { $0 }
+        var output = [CChar](repeating: 0, count: 64)
+        var inputLeft = input.count, outputLeft = output.count
+        let converted = input.withUnsafeMutableBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { target in
+                var from = source.baseAddress, to = target.baseAddress
+                return iconv(converter, &from, &inputLeft, &to, &outputLeft)
+            }
+        }
+        return converted != -1 && inputLeft == 0 && Array(output[0..<(64 - outputLeft)]) == input
     }
 
     /// The `encoding` of the XML declaration, if the file starts with one.
