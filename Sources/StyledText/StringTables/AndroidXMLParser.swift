@@ -58,15 +58,13 @@ struct AndroidXMLParser {
 extension AndroidXMLParser {
     /// FoundationXML stops the process when libxml2 hands it a tag or attribute name
     /// that is not valid UTF-8 (`<\u{F5}string>` does), so such bytes must never reach
-    /// it. UTF-16, which libxml2 tells by its first bytes, and a file that declares a
-    /// single-byte encoding are converted by libxml2 first and left to it; any other
-    /// declaration, however garbled, is read as UTF-8, as libxml2 falls back to it.
+    /// it. UTF-16, which libxml2 tells by its first bytes, is converted by libxml2 and
+    /// left to it. Everything else must be UTF-8, as Android's build tools require:
+    /// trusting a declared legacy encoding let invalid bytes through whenever libxml2
+    /// could not use the declaration (an unknown name, a garbled declaration).
     private func rejectInvalidUTF8(in data: Data) throws(StringTableError) {
         let bytes = [UInt8](data)
         for utf16Start: [UInt8] in [[0xFF, 0xFE], [0xFE, 0xFF], [0x3C, 0x00], [0x00, 0x3C]] where bytes.starts(with: utf16Start) {
-            return
-        }
-        if let declared = Self.declaredEncoding(in: data), Self.convertedToUTF8(declared) {
             return
         }
         var iterator = (bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]).makeIterator()
@@ -95,8 +93,8 @@ extension AndroidXMLParser {
     /// (`<?name?>`): libxml2 hands it no text at all, which it reads as a C string.
     /// Such an instruction means nothing in a resource file, so it is refused by place.
     private func rejectEmptyProcessingInstructions(in data: Data) throws(StringTableError) {
-        // UTF-16 is read as libxml2 reads it; every other encoding it takes keeps ASCII
-        // as ASCII, which is all this looks at.
+        // UTF-16 is read as libxml2 reads it; anything else is UTF-8 by now (checked
+        // first), where ASCII, all this looks at, is itself.
         let bytes = [UInt8](data)
         let isUTF16 = [[0xFF, 0xFE], [0xFE, 0xFF], [0x3C, 0x00], [0x00, 0x3C]].contains { bytes.starts(with: $0) }
         let scalars: [Unicode.Scalar]
@@ -127,38 +125,6 @@ extension AndroidXMLParser {
             }
             index += 1
         }
-    }
-
-    /// Whether libxml2 converts text declared as `encoding` to UTF-8 before anything
-    /// reaches FoundationXML: it does for every encoding iconv knows, but it reads a name
-    /// iconv does not know (`latin`), and a 16- or 32-bit one over 8-bit text, as UTF-8.
-    /// So the encoding must be known and must read ASCII as ASCII.
-    private static func convertedToUTF8(_ encoding: String) -> Bool {
-        guard !["utf-8", "utf8"].contains(encoding.lowercased()) else { return false }
-        let converter = iconv_open("UTF-8", encoding)
-        guard let converter, converter != iconv_t(bitPattern: -1) else { return false }
-        defer { iconv_close(converter) }
-        var input = Array("<?xml version".utf8CString.dropLast()).map { $0 }
-        var output = [CChar](repeating: 0, count: 64)
-        var inputLeft = input.count, outputLeft = output.count
-        let converted = input.withUnsafeMutableBufferPointer { source in
-            output.withUnsafeMutableBufferPointer { target in
-                var from = source.baseAddress, to = target.baseAddress
-                return iconv(converter, &from, &inputLeft, &to, &outputLeft)
-            }
-        }
-        return converted != -1 && inputLeft == 0 && Array(output[0..<(64 - outputLeft)]) == input
-    }
-
-    /// The `encoding` of the XML declaration, if the file starts with one.
-    private static func declaredEncoding(in data: Data) -> String? {
-        var head = String(decoding: data.prefix(256), as: UTF8.self)
-        if head.hasPrefix("\u{FEFF}") { head.removeFirst() }
-        guard head.hasPrefix("<?xml"), let end = head.range(of: "?>"),
-              let key = head[..<end.lowerBound].range(of: "encoding") else { return nil }
-        let rest = head[key.upperBound..<end.lowerBound].drop { $0 == " " || $0 == "=" || $0 == "\t" }
-        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
-        return String(rest.dropFirst().prefix { $0 != quote })
     }
 }
 
