@@ -56,6 +56,11 @@ struct AndroidXMLParser {
 }
 
 extension AndroidXMLParser {
+    /// UTF-16, as libxml2 tells it by the first bytes (a byte order mark, or `<` and a zero).
+    private static func isUTF16(_ bytes: [UInt8]) -> Bool {
+        [[0xFF, 0xFE], [0xFE, 0xFF], [0x3C, 0x00], [0x00, 0x3C]].contains { bytes.starts(with: $0) }
+    }
+
     /// FoundationXML stops the process when libxml2 hands it a tag or attribute name
     /// that is not valid UTF-8 (`<\u{F5}string>` does), so such bytes must never reach
     /// it. UTF-16, which libxml2 tells by its first bytes, is converted by libxml2 and
@@ -64,9 +69,7 @@ extension AndroidXMLParser {
     /// could not use the declaration (an unknown name, a garbled declaration).
     private func rejectInvalidUTF8(in data: Data) throws(StringTableError) {
         let bytes = [UInt8](data)
-        for utf16Start: [UInt8] in [[0xFF, 0xFE], [0xFE, 0xFF], [0x3C, 0x00], [0x00, 0x3C]] where bytes.starts(with: utf16Start) {
-            return
-        }
+        if Self.isUTF16(bytes) { return }
         var iterator = (bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]).makeIterator()
         var parser = Unicode.UTF8.ForwardParser()
         var line = 1
@@ -96,7 +99,7 @@ extension AndroidXMLParser {
         // UTF-16 is read as libxml2 reads it; anything else is UTF-8 by now (checked
         // first), where ASCII, all this looks at, is itself.
         let bytes = [UInt8](data)
-        let isUTF16 = [[0xFF, 0xFE], [0xFE, 0xFF], [0x3C, 0x00], [0x00, 0x3C]].contains { bytes.starts(with: $0) }
+        let isUTF16 = Self.isUTF16(bytes)
         let scalars: [Unicode.Scalar]
         if isUTF16 {
             guard let decoded = try? TextDecoding.decode(data, source: source) else { return }
