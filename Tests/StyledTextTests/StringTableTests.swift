@@ -149,6 +149,43 @@ struct StringTableTests {
         }
     }
 
+    @Test("A file read in small chunks gives the same table, wherever a chunk ends")
+    func streamingAcrossChunks() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        // A byte order mark, escapes, a surrogate pair and multi-byte UTF-8 all fall
+        // across chunk ends at one shift or another.
+        let text = "\u{FEFF}" + #"""
+        {"title": "Ti\"tel\u00e9 \ud83d\ude00 Grüße 日本", "menu": {"play": "Spielen", "deep": {"x": ""}},
+         "empty": {}, "last": "\n\t/\\"}
+        """#
+        let url = try directory.write(text, to: "de.json")
+        let whole = try JSONTableParser(source: "de.json").entries(from: Data(text.utf8))
+        #expect(whole.map(\.key) == ["title", "menu.play", "menu.deep.x", "last"])
+        for chunkSize in 16...40 {
+            let file = try #require(ChunkedFile(path: url.path, chunkSize: chunkSize))
+            var streamed: [StringTable.Entry] = []
+            #expect(JSONParser.streamStrings(file) { key, value in
+                streamed.append(StringTable.Entry(key: key, value: value))
+                return true
+            }, "chunk size \(chunkSize)")
+            #expect(streamed == whole, "chunk size \(chunkSize)")
+        }
+        // Trailing bytes in a later chunk, an error whose start lies in the chunk before,
+        // and a duplicate key, still make it step aside.
+        let bad = try directory.write(#"{"a": "1", "b": "2", "c": "3"}    x"#, to: "bad.json")
+        #expect(!JSONParser.streamStrings(try #require(ChunkedFile(path: bad.path, chunkSize: 16))) { _, _ in true })
+        let surrogate = try directory.write(#"{"a": "1", "e": "\u00e9\u8d3d\ude00"}"#, to: "surrogate.json")
+        for chunkSize in 16...40 {
+            #expect(!JSONParser.streamStrings(try #require(ChunkedFile(path: surrogate.path, chunkSize: chunkSize))) { _, _ in true })
+        }
+        let twice = try directory.write(#"{"a": "1", "b": "2", "a": "3"}"#, to: "twice.json")
+        #expect(JSONTableParser(source: "twice.json").streamedEntries(contentsOf: twice.path) == nil)
+        #expect(JSONTableParser(source: "none.json").streamedEntries(contentsOf: directory.url.appendingPathComponent("none.json").path) == nil)
+        // A folder opens but cannot be read: the whole-file path then says why.
+        #expect(JSONTableParser(source: "x.json").streamedEntries(contentsOf: directory.url.path) == nil)
+    }
+
     @Test("An unsupported extension names the supported ones")
     func unknownExtension() throws {
         let directory = try TemporaryDirectory()

@@ -28,10 +28,15 @@ public enum TableFiles {
         return url
     }()
 
+    /// Where `load(_:as:)` writes a table named `name`.
+    public static func url(of name: String) -> URL {
+        folder.appendingPathComponent(name)
+    }
+
     /// Loads `data` as a table whose path is `name` inside the private folder, e.g.
     /// `de.json` or `values-de/strings.xml`, and checks what every table promises.
     public static func load(_ data: Data, as name: String) {
-        let url = folder.appendingPathComponent(name)
+        let url = url(of: name)
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: url)

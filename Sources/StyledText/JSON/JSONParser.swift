@@ -17,10 +17,15 @@ struct JSONSyntaxError: Error, Sendable, Equatable {
 /// Duplicate keys are an error rather than "last one wins" because in a hand-written
 /// style or string table the second one is almost always a mistake.
 struct JSONParser {
-    /// The document, borrowed for the length of one parse (no copy of a large table).
-    private let bytes: UnsafeBufferPointer<UInt8>
+    /// The document, borrowed for the length of one parse (no copy of a large table);
+    /// when streaming a file, the part of it read so far that is not yet consumed.
+    private var bytes: UnsafeBufferPointer<UInt8>
     private var offset = 0
     private var depth = 0
+    /// Streaming only: the file, whose next chunk replaces `bytes` once it is used up.
+    /// Offsets then count within a chunk, so positions are only right for a document
+    /// read whole; a stream that fails is parsed again whole for its message.
+    private var file: ChunkedFile?
 
     /// Deep enough for any real style or table, shallow enough to never exhaust the stack.
     private static let maximumDepth = 256
@@ -57,7 +62,7 @@ struct JSONParser {
 
     private mutating func expectEnd() throws(JSONSyntaxError) {
         skipWhitespace()
-        if offset < bytes.count {
+        if peek() != nil {
             throw error("unexpected \(describeCurrent()) after the end of the document")
         }
     }
@@ -70,11 +75,27 @@ struct JSONParser {
     ///   not valid JSON; the caller then parses it whole for the precise message.
     static func streamStrings(_ data: Data, _ visit: (String, String) -> Bool) -> Bool {
         (try? withParser(data) { (parser: inout JSONParser) throws(JSONSyntaxError) -> Bool in
-            parser.skipWhitespace()
-            guard parser.peek() == UInt8(ascii: "{"), try parser.streamObject(prefix: nil, visit) else { return false }
-            try parser.expectEnd()
-            return true
+            try parser.streamTable(visit)
         }) ?? false
+    }
+
+    /// ``streamStrings(_:_:)`` for a file read a chunk at a time, so memory does not grow
+    /// with the file. Also false when the file cannot be read.
+    static func streamStrings(_ file: ChunkedFile, _ visit: (String, String) -> Bool) -> Bool {
+        guard let first = file.next() else { return false }
+        var parser = JSONParser(bytes: first)
+        parser.file = file
+        let valid = (try? parser.streamTable(visit)) ?? false
+        return valid && !file.failed
+    }
+
+    private mutating func streamTable(_ visit: (String, String) -> Bool) throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        // Numbers, literals and arrays are never read while streaming: they end the
+        // stream here, so nothing ever looks back past the current chunk.
+        guard peek() == UInt8(ascii: "{"), try streamObject(prefix: nil, visit) else { return false }
+        try expectEnd()
+        return true
     }
 
     private mutating func streamObject(prefix: String?, _ visit: (String, String) -> Bool) throws(JSONSyntaxError) -> Bool {
@@ -310,10 +331,12 @@ struct JSONParser {
         let escapeStart = offset - 2
         var code = try parseHex4()
         if (0xD800...0xDBFF).contains(code) {
-            guard peek() == UInt8(ascii: "\\"), offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "u") else {
-                throw error("unpaired surrogate \\u\(hex4(code)) in string", at: escapeStart)
+            for expected in [UInt8(ascii: "\\"), UInt8(ascii: "u")] {
+                guard peek() == expected else {
+                    throw error("unpaired surrogate \\u\(hex4(code)) in string", at: escapeStart)
+                }
+                offset += 1
             }
-            offset += 2
             let low = try parseHex4()
             guard (0xDC00...0xDFFF).contains(low) else {
                 throw error("unpaired surrogate \\u\(hex4(code)) in string", at: escapeStart)
@@ -345,7 +368,16 @@ struct JSONParser {
 
     // MARK: - Reading and reporting
 
-    private func peek() -> UInt8? {
+    private mutating func peek() -> UInt8? {
+        if offset < bytes.count { return bytes[offset] }
+        guard let next = file?.next() else { return nil }
+        bytes = next
+        offset = 0
+        return bytes[0]
+    }
+
+    /// The byte at the reading position, for messages (no chunk is read for it).
+    private var current: UInt8? {
         offset < bytes.count ? bytes[offset] : nil
     }
 
@@ -356,7 +388,7 @@ struct JSONParser {
     }
 
     private func describeCurrent() -> String {
-        guard let byte = peek() else { return "the end of the file" }
+        guard let byte = current else { return "the end of the file" }
         if byte < 0x80, byte >= 0x20 {
             return "'\(Character(Unicode.Scalar(byte)))'"
         }
@@ -375,7 +407,8 @@ struct JSONParser {
     }
 
     private func error(_ message: String, at errorOffset: Int? = nil) -> JSONSyntaxError {
-        let target = min(errorOffset ?? offset, bytes.count)
+        // While streaming, an offset taken in an earlier chunk may lie before this one.
+        let target = min(max(errorOffset ?? offset, 0), bytes.count)
         var line = 1
         var column = 1
         let begin = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? min(3, target) : 0

@@ -11,19 +11,37 @@ struct JSONTableParser {
         // Most tables are valid: they are read in one pass without building the whole
         // document (a million keys would need several times the file's size). Anything
         // wrong, a duplicate key included, is read again whole to say exactly what.
+        if let streamed = Self.streamedEntries(keeping: keeping, { JSONParser.streamStrings(data, $0) }) {
+            return streamed
+        }
+        return try wholeDocumentEntries(data, keeping: keeping)
+    }
+
+    /// The file's entries read a chunk at a time, so only the kept strings and a hash
+    /// per key stay in memory, however large the file; nil when the file cannot be read
+    /// or is not a valid table, which the caller then reads whole to say why.
+    func streamedEntries(contentsOf path: String, keeping: ((String) -> Bool)? = nil) -> [StringTable.Entry]? {
+        guard let file = ChunkedFile(path: path) else { return nil }
+        return Self.streamedEntries(keeping: keeping) { JSONParser.streamStrings(file, $0) }
+    }
+
+    private static func streamedEntries(
+        keeping: ((String) -> Bool)?, _ stream: ((String, String) -> Bool) -> Bool
+    ) -> [StringTable.Entry]? {
         var streamed: [StringTable.Entry] = []
         // Keys are told apart by their hashes, half the memory of the keys themselves;
         // a repeated hash, a duplicate key or (all but never) a collision, sends the
         // table to the whole-document parser, which decides exactly.
         var hashes: Set<Int> = []
-        let valid = JSONParser.streamStrings(data) { key, value in
+        let valid = stream { key, value in
             guard hashes.insert(key.hashValue).inserted else { return false }
             if keeping?(key) ?? true { streamed.append(StringTable.Entry(key: key, value: value)) }
             return true
         }
-        if valid { return streamed }
-        streamed = []
-        hashes = []
+        return valid ? streamed : nil
+    }
+
+    private func wholeDocumentEntries(_ data: Data, keeping: ((String) -> Bool)?) throws(StringTableError) -> [StringTable.Entry] {
         let root: JSONValue
         do {
             root = try JSONParser.parse(data)

@@ -97,8 +97,9 @@ public struct StringTable: Sendable, Hashable {
     ///   - locale: Only this locale. For a catalog, it must be its source language or
     ///     one of its localizations; for other formats it overrides the path.
     ///   - keeping: Which keys to keep (all when nil). The whole file is still checked,
-    ///     duplicate keys included; JSON tables drop the others as they are read, so a
-    ///     large table costs only the strings kept.
+    ///     duplicate keys included. A JSON table is read a chunk at a time and drops the
+    ///     others as it goes, so a large table costs only the strings kept and a hash
+    ///     per key; other formats are read whole, then filtered.
     /// - Returns: The tables, a catalog's source language first, then its other locales
     ///   in alphabetical order.
     /// - Throws: A ``StringTableError``, as ``load(contentsOf:locale:)`` does.
@@ -113,13 +114,21 @@ public struct StringTable: Sendable, Hashable {
                     + StringTableFormat.supportedExtensions.joined(separator: ", "))
         }
         let requested = locale.map(normalizedLocale)
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw StringTableError(file: source, place: "", message: "cannot read the file: \(StyleSheet.reason(error, reading: url))")
+        let parsed: ParsedStrings
+        if format == .json, url.isFileURL,
+           let streamed = JSONTableParser(source: source).streamedEntries(contentsOf: url.path, keeping: keeping) {
+            // A valid JSON table is never held whole: its strings are kept as they are read.
+            parsed = .single(TableContent(entries: streamed))
+        } else {
+            let data: Data
+            do {
+                data = try Data(contentsOf: url)
+            } catch {
+                throw StringTableError(file: source, place: "", message: "cannot read the file: \(StyleSheet.reason(error, reading: url))")
+            }
+            parsed = try format.parse(data, source: source, keeping: keeping)
         }
-        switch try format.parse(data, source: source, keeping: keeping) {
+        switch parsed {
         case .single(let content):
             // The path wins over a locale the file declares: it is what the build uses
             // to place the file, and the declaration is often left at a template's value.
