@@ -18,6 +18,31 @@ struct RenderLimitTests {
         #expect(try Renderer(limits: Limits(canvasSide: 240, canvasPixels: 240 * 80)).render(layout).image.width == 240)
     }
 
+    @Test("texts at the length limit are laid out, cut and drawn: floods of marks, invisible characters, bidi controls, no spaces",
+          arguments: [
+              ("combining", "e" + String(repeating: "\u{301}", count: 20)),
+              ("zero-width", "a\u{200B}\u{200D}\u{2060}\u{FEFF}"),
+              ("bidi controls", "abc \u{202E}\u{5D0}\u{5D1} \u{2067}x\u{2069}\u{202C} "),
+              ("Thai", "สวัสดีครับ"),
+          ])
+    func textsAtTheLengthLimit(kind: String, unit: String) throws {
+        let scalars = unit.unicodeScalars.count
+        let text = String(repeating: unit, count: Limits().textLength / scalars)
+            + String(String.UnicodeScalarView(unit.unicodeScalars.prefix(Limits().textLength % scalars)))
+        #expect(text.unicodeScalars.count == Limits().textLength, "\(kind)")
+        let layout = try label(text, size: 32) {
+            $0.font.minSize = 12
+            $0.maxLines = 2
+            $0.stroke = Stroke(width: 3, color: .black)
+        }
+        #expect(layout.isTruncated, "\(kind)")
+        #expect(layout.lines.count <= 2, "\(kind)")
+        let image = try Renderer().render(layout).image
+        #expect(image.width == 240 && image.height == 80, "\(kind)")
+        #expect(image.pixels.contains { $0 != 0 }, "\(kind): nothing was drawn")
+        #expect(throws: LayoutError.self) { try engine.layout(text + "x", style: layout.style, locale: "en") }
+    }
+
     @Test("a tight canvas grown past Int by a style built in code is refused, not trapped on")
     func absurdTightCanvas() throws {
         let layout = try label("Wide", box: nil) {

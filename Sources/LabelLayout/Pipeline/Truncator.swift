@@ -22,8 +22,12 @@ struct Truncator {
             while head > 0, scalars[head - 1].properties.isWhitespace { head -= 1 }
             var tail = max(head, boundaries[clusterCount - last])
             while tail < scalars.count, scalars[tail].properties.isWhitespace { tail += 1 }
-            let replaced = (head..<tail).filter { !scalars[$0].properties.isWhitespace }
-            let model = (mode == .head ? replaced.last : replaced.first) ?? max(0, min(head, scalars.count - 1))
+            // Only the cut's first (last for head) visible character matters: looking no
+            // further keeps each candidate cheap when most of a long text is cut.
+            let replaced = head..<tail
+            let visible = { (offset: Int) in !scalars[offset].properties.isWhitespace }
+            let model = (mode == .head ? replaced.last(where: visible) : replaced.first(where: visible))
+                ?? max(0, min(head, scalars.count - 1))
             var attributes = text.attributes(at: model)
             attributes.image = nil
             var result = text.substring(0..<head)
