@@ -8,47 +8,12 @@ struct LocaleLayer: Sendable, Hashable {
 
 /// A `keys` entry: an override for one key, or for every key a `*` pattern matches.
 struct KeyLayer: Sendable, Hashable {
-    var pattern: String
+    var pattern: KeyPattern
     var style: JSONValue
 
-    var isPattern: Bool { pattern.contains("*") }
-
-    /// Patterns with more literal characters match fewer keys, so they rank as more
-    /// specific; `tip.*` beats `*` although both have one wildcard.
-    var specificity: (literals: Int, wildcards: Int) {
-        let wildcards = pattern.unicodeScalars.count { $0 == "*" }
-        return (pattern.unicodeScalars.count - wildcards, wildcards)
-    }
-
-    func matches(_ key: String) -> Bool {
-        isPattern ? Self.glob(Array(pattern.unicodeScalars)[...], matches: Array(key.unicodeScalars)[...]) : pattern == key
-    }
-
-    /// `*` matches any run of characters, dots included. Greedy with backtracking to
-    /// the last star, which is linear enough for key-sized strings.
-    private static func glob(_ pattern: ArraySlice<Unicode.Scalar>, matches text: ArraySlice<Unicode.Scalar>) -> Bool {
-        var p = pattern.startIndex
-        var t = text.startIndex
-        var star: (pattern: Int, text: Int)?
-        while t < text.endIndex {
-            if p < pattern.endIndex, pattern[p] == "*" {
-                star = (p, t)
-                p += 1
-            } else if p < pattern.endIndex, pattern[p] == text[t] {
-                p += 1
-                t += 1
-            } else if let resume = star {
-                p = resume.pattern + 1
-                t = resume.text + 1
-                star = (resume.pattern, resume.text + 1)
-            } else {
-                return false
-            }
-        }
-        while p < pattern.endIndex, pattern[p] == "*" {
-            p += 1
-        }
-        return p == pattern.endIndex
+    init(pattern: String, style: JSONValue) {
+        self.pattern = KeyPattern(pattern)
+        self.style = style
     }
 }
 
@@ -97,14 +62,14 @@ extension StyleSheet {
                 ($0.element.tag.subtags.count, $0.offset) < ($1.element.tag.subtags.count, $1.offset)
             }.map(\.offset)
         }
-        let patterns = keyLayers.enumerated().filter { $0.element.isPattern && $0.element.matches(key) }
+        let patterns = keyLayers.enumerated().filter { $0.element.pattern.hasWildcard && $0.element.pattern.matches(key) }
         selection.keys = patterns.sorted { first, second in
-            let a = first.element.specificity
-            let b = second.element.specificity
+            let a = first.element.pattern.specificity
+            let b = second.element.pattern.specificity
             // Fewer literals, then more wildcards, then earlier in the file: less specific.
             return (a.literals, -a.wildcards, first.offset) < (b.literals, -b.wildcards, second.offset)
         }.map(\.offset)
-        if let exact = keyLayers.firstIndex(where: { !$0.isPattern && $0.pattern == key }) {
+        if let exact = keyLayers.firstIndex(where: { !$0.pattern.hasWildcard && $0.pattern.text == key }) {
             selection.keys.append(exact)
         }
         return selection

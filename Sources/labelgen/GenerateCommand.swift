@@ -164,9 +164,9 @@ struct Generate: ParsableCommand {
         // manifest lists (whose entries are carried over while their keys exist).
         var keeping: ((String) -> Bool)?
         if !keys.isEmpty {
-            let patterns = keys
+            let patterns = keys.map(KeyPattern.init)
             let listed = Self.keysListedBefore(in: URL(fileURLWithPath: out))
-            keeping = { key in listed.contains(key) || patterns.contains { LabelPlan.glob($0, matches: key) } }
+            keeping = { key in listed.contains(key) || patterns.contains { $0.matches(key) } }
         }
         var loaded: [StringTable] = []
         for path in tables {
@@ -177,7 +177,7 @@ struct Generate: ParsableCommand {
                 throw Failure.badInput(error.description)
             }
         }
-        let fullPlan = try LabelPlan(tables: loaded, sheet: sheet, patterns: keys, scaleOverride: try parsedScales())
+        let fullPlan = try LabelPlan(tables: loaded, sheet: sheet, patterns: keys.map(KeyPattern.init), scaleOverride: try parsedScales())
         let shard = try parsedShard()
         let planned = fullPlan.labels.filter { shard?.contains(locale: $0.locale, key: $0.key) ?? true }
 

@@ -21,13 +21,13 @@ struct PlannedLabel: Sendable {
 struct LabelPlan {
     var labels: [PlannedLabel] = []
 
-    init(tables: [StringTable], sheet: StyleSheet, patterns: [String], scaleOverride: [Double]?) throws {
+    init(tables: [StringTable], sheet: StyleSheet, patterns: [KeyPattern], scaleOverride: [Double]?) throws {
         var namesByLocale: [String: [String: String]] = [:]
         for table in tables {
             guard Self.isSafeLocale(table.locale) else {
                 throw Failure.badInput("\(table.source): locale \"\(table.locale)\" is not a language tag like de or zh-Hans")
             }
-            for entry in table.entries where patterns.isEmpty || patterns.contains(where: { Self.glob($0, matches: entry.key) }) {
+            for entry in table.entries where patterns.isEmpty || patterns.contains(where: { $0.matches(entry.key) }) {
                 guard !entry.key.isEmpty else {
                     throw Failure.badInput("\(table.source): an empty key cannot name a file")
                 }
@@ -67,19 +67,5 @@ struct LabelPlan {
     static func isSafeLocale(_ tag: String) -> Bool {
         !tag.isEmpty && tag.utf8.count <= 64 && tag.first != "-"
             && tag.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "-" }
-    }
-
-    /// `*` matches any run of characters; everything else matches itself.
-    static func glob(_ pattern: String, matches key: String) -> Bool {
-        let parts = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count > 1 else { return pattern == key }
-        guard key.hasPrefix(parts.first!), key.hasSuffix(parts.last!),
-              key.count >= parts.first!.count + parts.last!.count else { return false }
-        var rest = Substring(key.dropFirst(parts.first!.count).dropLast(parts.last!.count))
-        for middle in parts.dropFirst().dropLast() where !middle.isEmpty {
-            guard let found = rest.range(of: middle) else { return false }
-            rest = rest[found.upperBound...]
-        }
-        return true
     }
 }

@@ -148,7 +148,7 @@ struct StyleCascadeTests {
         ("*a*a", "banana", true), ("exact", "exact", true), ("exact", "exactly", false),
     ])
     func glob(pattern: String, key: String, matches: Bool) {
-        #expect(KeyLayer(pattern: pattern, style: .null).matches(key) == matches)
+        #expect(KeyPattern(pattern).matches(key) == matches)
     }
 
     @Test("Rules between merged fields fail when resolving, naming key and locale")
