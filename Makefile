@@ -46,7 +46,7 @@ FUZZ_WORK = Fuzz/.build/fuzz
 
 # FuzzAndroidXML runs without leak checks: FoundationXML leaks an NSError on every
 # malformed document, and libFuzzer then scans the whole heap after each such input,
-# which ran it at 8 inputs a second instead of 130. Valgrind checks leaks in `make sanitize`.
+# which ran it at 8 inputs a second instead of about 190. Valgrind checks leaks in `make sanitize`.
 # The targets are built from scratch every time (under a minute): SwiftPM does not
 # always recompile a fuzz target when a struct it uses from Labelgen gains a field, and
 # the stale code then overruns the struct, which AddressSanitizer reports as a finding.
