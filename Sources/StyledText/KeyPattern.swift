@@ -6,12 +6,13 @@ public struct KeyPattern: Sendable, Hashable {
     /// Decoded once, since a pattern may be tried against every key of a large table.
     private let scalars: [Unicode.Scalar]
 
+    public let hasWildcard: Bool
+
     public init(_ text: String) {
         self.text = text
         scalars = Array(text.unicodeScalars)
+        hasWildcard = scalars.contains("*")
     }
-
-    public var hasWildcard: Bool { scalars.contains("*") }
 
     /// Patterns with more literal characters match fewer keys, so they rank as more
     /// specific; `tip.*` beats `*` although both have one wildcard.

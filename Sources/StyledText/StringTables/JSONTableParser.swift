@@ -41,7 +41,9 @@ struct JSONTableParser {
         return valid ? streamed : nil
     }
 
-    private func wholeDocumentEntries(_ data: Data, keeping: ((String) -> Bool)?) throws(StringTableError) -> [StringTable.Entry] {
+    /// The entries of `data` parsed as one document, which says exactly what is wrong
+    /// with a table the one-pass reader stepped aside from.
+    func wholeDocumentEntries(_ data: Data, keeping: ((String) -> Bool)?) throws(StringTableError) -> [StringTable.Entry] {
         let root: JSONValue
         do {
             root = try JSONParser.parse(data)

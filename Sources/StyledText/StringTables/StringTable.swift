@@ -126,7 +126,11 @@ public struct StringTable: Sendable, Hashable {
             } catch {
                 throw StringTableError(file: source, place: "", message: "cannot read the file: \(StyleSheet.reason(error, reading: url))")
             }
-            parsed = try format.parse(data, source: source, keeping: keeping)
+            // A JSON file the one-pass reader stepped aside from goes straight to the
+            // whole-document parser, not through a second one-pass read.
+            parsed = format == .json && url.isFileURL
+                ? .single(TableContent(entries: try JSONTableParser(source: source).wholeDocumentEntries(data, keeping: keeping)))
+                : try format.parse(data, source: source, keeping: keeping)
         }
         switch parsed {
         case .single(let content):
