@@ -7,6 +7,22 @@ func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
     .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt])])
 }
 
+/// The font files in Fonts/, copied into the resource bundle of `LabelgenFonts`.
+let bundledFontFiles = [
+    "NotoSans-Regular.ttf", "NotoSans-Bold.ttf",
+    "NotoSansArabic-Regular.ttf", "NotoSansArabic-Bold.ttf",
+    "NotoSansArabicUI-Regular.ttf", "NotoSansArabicUI-Bold.ttf",
+    "NotoSansHebrew-Regular.ttf", "NotoSansHebrew-Bold.ttf",
+    "NotoSansThai-Regular.ttf", "NotoSansThai-Bold.ttf",
+    "NotoSansThaiUI-Regular.ttf", "NotoSansThaiUI-Bold.ttf",
+    "NotoSansDevanagari-Regular.ttf", "NotoSansDevanagari-Bold.ttf",
+    "NotoSansDevanagariUI-Regular.ttf", "NotoSansDevanagariUI-Bold.ttf",
+    "NotoSansCJK-Regular-Subset.otf", "NotoSansCJK-Bold-Subset.otf",
+    "NotoSansSymbols-Regular.ttf", "NotoSansSymbols-Bold.ttf",
+    "NotoSansSymbols2-Regular.ttf", "NotoSansMath-Regular.ttf",
+    "NotoColorEmoji-Subset.ttf",
+]
+
 let package = Package(
     name: "Labelgen",
     platforms: [.macOS(.v13)],
@@ -34,9 +50,19 @@ let package = Package(
             linkerSettings: [.linkedLibrary("icuuc")]
         ),
         .target(name: "StyledText"),
+        // The bundled fonts, shipped to every package that depends on Labelgen as SwiftPM
+        // resources (see Fonts/README.md). Every font file in Fonts/ must be listed here;
+        // a test checks the list against the folder.
+        .target(
+            name: "LabelgenFonts",
+            path: "Fonts",
+            exclude: ["README.md", "make-subsets.sh", "subsets"],
+            sources: ["BundledFonts.swift"],
+            resources: (bundledFontFiles + ["LICENSE-OFL.txt", "licenses"]).map { .copy($0) }
+        ),
         .target(
             name: "LabelLayout",
-            dependencies: ["StyledText", "CHarfBuzz", "CFreeType", "CFontconfig", "CFriBidi", "CLineBreak"]
+            dependencies: ["StyledText", "LabelgenFonts", "CHarfBuzz", "CFreeType", "CFontconfig", "CFriBidi", "CLineBreak"]
         ),
         .target(
             name: "TextRender",
@@ -52,12 +78,12 @@ let package = Package(
         .executableTarget(
             name: "labelgen",
             dependencies: [
-                "StyledText", "LabelLayout", "TextRender",
+                "StyledText", "LabelLayout", "TextRender", "LabelgenFonts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "StyledTextTests", dependencies: ["StyledText"]),
-        .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "StyledText"]),
+        .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "StyledText", "LabelgenFonts"], exclude: ["Corpus"]),
         .testTarget(name: "TextRenderTests", dependencies: ["TextRender", "LabelLayout", "StyledText", "CCairo", "CZlib"]),
         .testTarget(name: "labelgenTests", dependencies: ["labelgen", "TextRender"]),
         .testTarget(

@@ -4,10 +4,11 @@
 #   bash Fonts/make-subsets.sh              # rebuild fonts + licence files from Fonts/subsets/*.txt
 #   bash Fonts/make-subsets.sh --charsets   # first regenerate Fonts/subsets/*.txt (gen-charsets.py)
 #
-# Needs (Debian 12 package names): fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
-# unicode-data (only for --charsets) libharfbuzz-bin (hb-subset) python3-fonttools fontconfig (fc-scan).
-#   apt-get install -y fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji unicode-data \
-#                      libharfbuzz-bin python3-fonttools fontconfig
+# Needs (Debian 12 package names): fonts-noto-core fonts-noto-ui-core fonts-noto-cjk
+# fonts-noto-color-emoji unicode-data (only for --charsets) libharfbuzz-bin (hb-subset, hb-shape)
+# python3-fonttools fontconfig (fc-scan).
+#   apt-get install -y fonts-noto-core fonts-noto-ui-core fonts-noto-cjk fonts-noto-color-emoji \
+#                      unicode-data libharfbuzz-bin python3-fonttools fontconfig
 # The output is deterministic for given package versions (see README.md for the versions used).
 set -euo pipefail
 
@@ -17,15 +18,16 @@ SUBSETS="$HERE/subsets"
 PY="${PYTHON:-/usr/bin/python3}"
 NOTO_TTF=/usr/share/fonts/truetype/noto
 NOTO_CJK=/usr/share/fonts/opentype/noto
-BUDGET_BYTES=15000000   # hard limit for everything in Fonts/ (du -cb Fonts/*)
+BUDGET_BYTES=22000000   # hard limit for everything in Fonts/ (du -cb Fonts/*); README.md says why
 
 die() { echo "make-subsets.sh: $*" >&2; exit 1; }
 
-for pkg in fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji libharfbuzz-bin python3-fonttools fontconfig; do
+for pkg in fonts-noto-core fonts-noto-ui-core fonts-noto-cjk fonts-noto-color-emoji libharfbuzz-bin python3-fonttools fontconfig; do
   v=$(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null) || die "Debian package $pkg is not installed"
   printf '%-24s %s\n' "$pkg" "$v"
 done
 command -v hb-subset >/dev/null || die "hb-subset not found (libharfbuzz-bin)"
+command -v hb-shape >/dev/null || die "hb-shape not found (libharfbuzz-bin)"
 "$PY" -c 'import fontTools' 2>/dev/null || die "$PY cannot import fontTools (python3-fonttools)"
 
 if [[ "${1:-}" == "--charsets" ]]; then
@@ -73,42 +75,53 @@ else:
 EOF
 }
 
-# ---- 1. CJK: one face per region out of the .ttc, subset to the common characters --------
-declare -A CJK_LISTS=(
-  [JP]="cjk-common.txt ja-kana.txt ja-kanji-joyo.txt ja-kanji-jisx0208-level1.txt ja-kanji-jinmeiyo.txt"
-  [SC]="cjk-common.txt zh-hans-tgh-level1.txt zh-hans-gb2312-level1.txt"
-  [KR]="cjk-common.txt ko-hangul-ksx1001.txt ko-jamo.txt"
-)
-for region in JP SC KR; do
-  lists=()
-  for l in ${CJK_LISTS[$region]}; do lists+=("$SUBSETS/$l"); done
-  n=$(unicodes_from_lists "$WORK/$region.txt" "${lists[@]}")
-  lower=$(echo "$region" | tr 'A-Z' 'a-z')
-  for weight in Regular Bold; do
-    ttc="$NOTO_CJK/NotoSansCJK-$weight.ttc"
-    idx=$(face_index "$ttc" "Noto Sans CJK $region")
-    out="NotoSansCJK$lower-$weight-Subset.otf"
-    # BASE is kept verbatim (--drop-tables-=BASE --passthrough-tables): in Noto Sans CJK it only
-    # holds baseline coordinates (format 1, no glyph ids), so it stays valid after subsetting.
-    hb-subset --font-file="$ttc" --face-index="$idx" \
-      --unicodes-file="$WORK/$region.txt" \
-      --layout-features='*' --no-hinting --notdef-outline \
-      --name-IDs='*' --name-languages='*' \
-      --drop-tables-=BASE --passthrough-tables \
-      --output-file="$WORK/$out"
-    echo "$out: face $idx of $(basename "$ttc"), $n requested code points"
-  done
+# ---- 1. CJK: one multi-region face per weight, subset to the union of all CJK lists ------
+# The JP face (index 0 of the .ttc) is used for every region: its GSUB locl feature switches
+# to the Simplified Chinese, Traditional Chinese (Taiwan), Hong Kong and Korean glyph forms
+# when the text's language is zh-Hans, zh-Hant/zh-TW, zh-HK or ko.
+CJK_LISTS="cjk-common.txt ja-kana.txt ja-kanji-joyo.txt ja-kanji-jisx0208.txt ja-kanji-jinmeiyo.txt
+  zh-hans-gb2312.txt zh-hans-tgh-level1-2.txt zh-hant-big5-level1.txt zh-hant-hk-glyph.txt
+  ko-hangul-all.txt ko-jamo.txt"
+lists=()
+for l in $CJK_LISTS; do lists+=("$SUBSETS/$l"); done
+# Every list in subsets/ must be used (a renamed or dropped list would otherwise linger).
+for f in "$SUBSETS"/*.txt; do
+  case " $(echo $CJK_LISTS) emoji.txt " in
+    *" $(basename "$f") "*) ;;
+    *) die "subsets/$(basename "$f") is not used by this script: delete it or add it to CJK_LISTS" ;;
+  esac
+done
+n=$(unicodes_from_lists "$WORK/CJK.txt" "${lists[@]}")
+for weight in Regular Bold; do
+  ttc="$NOTO_CJK/NotoSansCJK-$weight.ttc"
+  idx=$(face_index "$ttc" "Noto Sans CJK JP")
+  out="NotoSansCJK-$weight-Subset.otf"
+  # BASE is kept verbatim (--drop-tables-=BASE --passthrough-tables): in Noto Sans CJK it only
+  # holds baseline coordinates (format 1, no glyph ids), so it stays valid after subsetting.
+  hb-subset --font-file="$ttc" --face-index="$idx" \
+    --unicodes-file="$WORK/CJK.txt" \
+    --layout-features='*' --no-hinting --notdef-outline \
+    --name-IDs='*' --name-languages='*' \
+    --drop-tables-=BASE --passthrough-tables \
+    --output-file="$WORK/$out"
+  echo "$out: face $idx of $(basename "$ttc"), $n requested code points"
 done
 
-# ---- 2. Non-CJK Noto: all glyphs, all features, hinting removed -------------------------
-for fam in NotoSans NotoSansArabic NotoSansHebrew NotoSansThai NotoSansDevanagari; do
-  for weight in Regular Bold; do
-    "$PY" -m fontTools.subset "$NOTO_TTF/$fam-$weight.ttf" \
-      --unicodes='*' --glyphs='*' --layout-features='*' --notdef-outline \
-      --name-IDs='*' --name-languages='*' --no-hinting \
-      --output-file="$WORK/$fam-$weight.ttf"
-    echo "$fam-$weight.ttf: unhinted copy"
-  done
+# ---- 2. Other Noto families: all glyphs, all features, hinting removed ----------------------
+# Tall-metric script faces, their compact "UI" versions (Noto Sans's line metrics), and the
+# symbol faces. Noto Sans Symbols2 and Noto Sans Math have no Bold in Debian.
+UNHINTED="NotoSans-Regular NotoSans-Bold
+  NotoSansArabic-Regular NotoSansArabic-Bold NotoSansArabicUI-Regular NotoSansArabicUI-Bold
+  NotoSansHebrew-Regular NotoSansHebrew-Bold
+  NotoSansThai-Regular NotoSansThai-Bold NotoSansThaiUI-Regular NotoSansThaiUI-Bold
+  NotoSansDevanagari-Regular NotoSansDevanagari-Bold NotoSansDevanagariUI-Regular NotoSansDevanagariUI-Bold
+  NotoSansSymbols-Regular NotoSansSymbols-Bold NotoSansSymbols2-Regular NotoSansMath-Regular"
+for f in $UNHINTED; do
+  "$PY" -m fontTools.subset "$NOTO_TTF/$f.ttf" \
+    --unicodes='*' --glyphs='*' --layout-features='*' --notdef-outline \
+    --name-IDs='*' --name-languages='*' --no-hinting \
+    --output-file="$WORK/$f.ttf"
+  echo "$f.ttf: unhinted copy"
 done
 
 # ---- 3. Emoji (CBDT colour bitmaps) --------------------------------------------------------
@@ -122,6 +135,7 @@ echo "NotoColorEmoji-Subset.ttf: $n requested code points"
 # ---- 4. Licence files ------------------------------------------------------------------------
 mkdir -p "$WORK/licenses"
 cp /usr/share/doc/fonts-noto-core/copyright        "$WORK/licenses/fonts-noto-core.copyright"
+cp /usr/share/doc/fonts-noto-ui-core/copyright     "$WORK/licenses/fonts-noto-ui-core.copyright"
 cp /usr/share/doc/fonts-noto-cjk/copyright         "$WORK/licenses/fonts-noto-cjk.copyright"
 cp /usr/share/doc/fonts-noto-color-emoji/copyright "$WORK/licenses/fonts-noto-color-emoji.copyright"
 "$PY" - "$WORK/LICENSE-OFL.txt" "$NOTO_TTF" "$NOTO_CJK" <<'EOF'
@@ -133,10 +147,13 @@ def notice(label, path, **kw):
     n = TTFont(path, lazy=True, **kw)["name"]
     notices.append("%s:\n  %s" % (label, n.getDebugName(0)))
 for fam, label in [("NotoSans", "Noto Sans (Latin, Greek, Cyrillic)"), ("NotoSansArabic", "Noto Sans Arabic"),
-                   ("NotoSansHebrew", "Noto Sans Hebrew"), ("NotoSansThai", "Noto Sans Thai"),
-                   ("NotoSansDevanagari", "Noto Sans Devanagari")]:
+                   ("NotoSansArabicUI", "Noto Sans Arabic UI"), ("NotoSansHebrew", "Noto Sans Hebrew"),
+                   ("NotoSansThai", "Noto Sans Thai"), ("NotoSansThaiUI", "Noto Sans Thai UI"),
+                   ("NotoSansDevanagari", "Noto Sans Devanagari"), ("NotoSansDevanagariUI", "Noto Sans Devanagari UI"),
+                   ("NotoSansSymbols", "Noto Sans Symbols"), ("NotoSansSymbols2", "Noto Sans Symbols2"),
+                   ("NotoSansMath", "Noto Sans Math")]:
     notice(label, "%s/%s-Regular.ttf" % (noto_ttf, fam))
-notice("Noto Sans CJK JP / SC / KR", "%s/NotoSansCJK-Regular.ttc" % noto_cjk, fontNumber=0)
+notice("Noto Sans CJK JP (one face for Japanese, Chinese and Korean)", "%s/NotoSansCJK-Regular.ttc" % noto_cjk, fontNumber=0)
 notices[-1] += ("\n  (upstream LICENSE: \"Copyright 2014-2021 Adobe (http://www.adobe.com/), with Reserved"
                 "\n  Font Name 'Source'.\" - \"Noto Sans CJK ...\" does not use that Reserved Font Name)")
 notice("Noto Color Emoji", "%s/NotoColorEmoji.ttf" % noto_ttf)
@@ -170,18 +187,84 @@ with open(out, "w", encoding="utf-8") as f:
     f.write(ofl + "\n")
 EOF
 
-# ---- 5. Check and install into Fonts/ ---------------------------------------------------------
-"$PY" - "$WORK" <<'EOF'
-import sys, glob, os
+# ---- 5. Check, then install into Fonts/ -------------------------------------------------------
+"$PY" - "$WORK" "$NOTO_TTF" "$NOTO_CJK" <<'EOF'
+import sys, glob, os, subprocess
 from fontTools.ttLib import TTFont
-for p in sorted(glob.glob(os.path.join(sys.argv[1], "*.[ot]tf"))):
+work, noto_ttf, noto_cjk = sys.argv[1:]
+def read_hex(fn):
+    return {int(l, 16) for l in open(fn)}
+def cmap_gids(font):
+    return {u: font.getGlyphID(g) for u, g in font.getBestCmap().items()}
+
+# (a) No hinting left; BASE (passed through unsubsetted) must not reference glyph ids.
+for p in sorted(glob.glob(os.path.join(work, "*.[ot]tf"))):
     f = TTFont(p)
-    if "BASE" in f:   # must not reference glyph ids, since it was passed through unsubsetted
+    if "BASE" in f:
         from fontTools.misc.testTools import getXML
         xml = "\n".join(getXML(f["BASE"].toXML, f))
         assert 'Format="2"' not in xml and "MinMax" not in xml, p
     for t in ("fpgm", "prep", "cvt "):
         assert t not in f, (p, t)
+
+# (b) Unhinted copies: same code points -> same glyph ids, same glyph count as Debian's file.
+for p in sorted(glob.glob(os.path.join(work, "NotoSans*.ttf"))):
+    a, b = TTFont(p), TTFont(os.path.join(noto_ttf, os.path.basename(p)))
+    assert cmap_gids(a) == cmap_gids(b) and len(a.getGlyphOrder()) == len(b.getGlyphOrder()), p
+
+# (c) Subsets: every requested code point the original has is in the subset's cmap.
+def subset_check(name, out, orig, requested):
+    have = set(out.getBestCmap())
+    orig_cmap = set(orig.getBestCmap())
+    lost = (requested & orig_cmap) - have
+    assert not lost, (name, sorted(lost)[:20])
+    print("  %-30s %6d requested, %6d mapped, %4d not in the original font"
+          % (name, len(requested), len(have & requested), len(requested - orig_cmap)))
+print("coverage check:")
+cjk_req = read_hex(os.path.join(work, "CJK.txt"))
+for weight in ("Regular", "Bold"):
+    name = "NotoSansCJK-%s-Subset.otf" % weight
+    subset_check(name, TTFont(os.path.join(work, name)),
+                 TTFont(os.path.join(noto_cjk, "NotoSansCJK-%s.ttc" % weight), fontNumber=0, lazy=True), cjk_req)
+subset_check("NotoColorEmoji-Subset.ttf", TTFont(os.path.join(work, "NotoColorEmoji-Subset.ttf")),
+             TTFont(os.path.join(noto_ttf, "NotoColorEmoji.ttf"), lazy=True),
+             read_hex(os.path.join(work, "emoji.txt")))
+
+# (d) locl: for every kept ideograph and each language, the subset picks the same glyph (by CID)
+#     as the original face does, so the regional forms work as in the .ttc.
+ideographs = "".join(chr(c) for c in sorted(cjk_req) if 0x3400 <= c <= 0x9FFF or 0xF900 <= c <= 0xFAFF or c >= 0x20000)
+langs = ("ja", "zh-Hans", "zh-Hant", "zh-HK", "ko")
+def shape(font_file, lang, text):
+    out = subprocess.run(["hb-shape", "--font-file=" + font_file, "--face-index=0",
+                          "--language=" + lang, "--no-glyph-names", "--no-positions", "--no-clusters",
+                          "--text=" + text], check=True, capture_output=True, text=True).stdout
+    return [int(g) for g in out.strip().strip("[]").split("|")]
+for weight in ("Regular", "Bold"):
+    sub_file = os.path.join(work, "NotoSansCJK-%s-Subset.otf" % weight)
+    ttc = os.path.join(noto_cjk, "NotoSansCJK-%s.ttc" % weight)
+    sub_names = TTFont(sub_file).getGlyphOrder()
+    orig_names = TTFont(ttc, fontNumber=0, lazy=True).getGlyphOrder()
+    sample = {}
+    for lang in langs:
+        s = [sub_names[g] for g in shape(sub_file, lang, ideographs)]
+        o = [orig_names[g] for g in shape(ttc, lang, ideographs)]
+        assert s == o, (weight, lang)
+        sample[lang] = " ".join(sub_names[g] for g in shape(sub_file, lang, "直骨写返"))
+    assert len(set(sample.values())) == len(langs), sample   # 返 differs in all five regions
+    print("locl check, %s: %d ideographs x %d languages give the same glyphs (CIDs) as the original face"
+          % (weight, len(ideographs), len(langs)))
+    if weight == "Regular":
+        for lang in langs:
+            print("  %-8s 直骨写返 -> %s" % (lang, sample[lang]))
+
+# (e) Each common UI symbol is in at least one bundled face.
+faces = {os.path.basename(p): set(TTFont(p, lazy=True).getBestCmap())
+         for p in sorted(glob.glob(os.path.join(work, "*.[ot]tf"))) if "Bold" not in p}
+print("UI symbols (Regular faces that have them):")
+for ch in "≥≤≠±×÷→⇒€₩₹★♥✓✔✗☐☑":
+    who = [n.split("-")[0] for n, cps in faces.items() if ord(ch) in cps]
+    assert who, ch
+    print("  %s U+%04X  %s" % (ch, ord(ch), " ".join(who)))
 EOF
 
 rm -f "$HERE"/*.ttf "$HERE"/*.otf

@@ -4,7 +4,7 @@
 Only Debian data and the Python standard library are used:
   * /usr/share/unicode/Unihan_*.txt.bz2 and /usr/share/unicode/emoji/emoji-test.txt
     from the Debian package `unicode-data` (15.0.0),
-  * Python's gb2312 / euc_jp / euc_kr codecs for the legacy national standards.
+  * Python's gb2312 / euc_jp / big5 codecs for the legacy national standards.
 
 Usage:  /usr/bin/python3 Fonts/subsets/gen-charsets.py [OUTPUT_DIR]
 (OUTPUT_DIR defaults to the folder this script is in.)
@@ -36,11 +36,15 @@ def unihan(field, fname):
     return out
 
 
-def codec_block(encoding, first, last):
-    """Decode every double-byte code first..last (row by row, cells A1..FE)."""
+EUC_TRAIL = list(range(0xA1, 0xFF))
+BIG5_TRAIL = list(range(0x40, 0x7F)) + list(range(0xA1, 0xFF))
+
+
+def codec_block(encoding, first, last, trail=EUC_TRAIL):
+    """Decode every double-byte code first..last (row by row; trail bytes A1..FE by default)."""
     chars = []
     for b1 in range(first >> 8, (last >> 8) + 1):
-        for b2 in range(0xA1, 0xFF):
+        for b2 in trail:
             code = (b1 << 8) | b2
             if code < first or code > last:
                 continue
@@ -91,24 +95,37 @@ def ranges_file(name, header, ranges):
 def main():
     src_unihan = "Unihan (Debian unicode-data 15.0.0, /usr/share/unicode/Unihan_OtherMappings.txt.bz2)"
 
-    # ---- shared by the three CJK subsets ------------------------------------
+    # ---- shared: ASCII, punctuation and the symbols UI text uses ---------------
+    # Whole blocks are listed; hb-subset keeps only the code points the CJK face has
+    # (make-subsets.sh reports how many that is).
     ranges_file("cjk-common.txt", [
-        "Shared by the JP, SC and KR subsets of Noto Sans CJK.",
-        "ASCII, Latin-1, general punctuation, a few common symbols, CJK punctuation, full/half-width forms.",
+        "Noto Sans CJK subset: ASCII, Latin-1, punctuation, the symbols UI text uses (maths operators,",
+        "arrows, currency signs, stars, hearts, check marks, ...), CJK punctuation, full/half-width forms.",
+        "Whole blocks are listed; only the code points Noto Sans CJK has end up in the font.",
+        "The tone marks ˇ and ˉ are here because fontconfig credits a face with zh-cn only if it has them",
+        "as well as all GB 2312 hanzi.",
     ], [
         (0x0020, 0x007E, "Basic Latin (ASCII)"),
-        (0x00A0, 0x00FF, "Latin-1 Supplement"),
+        (0x00A0, 0x00FF, "Latin-1 Supplement (± × ÷ ° © ®)"),
+        (0x02C7, 0x02C7, "ˇ tone mark (pinyin, bopomofo; in GB 2312 and Big5)"),
+        (0x02C9, 0x02CB, "ˉ ˊ ˋ tone marks"),
+        (0x02D9, 0x02D9, "˙ tone mark"),
         (0x2010, 0x205E, "General Punctuation (dashes, quotes, ‥ …, ‰, ※, ‼)"),
-        (0x2103, 0x2103, "℃"),
-        (0x2116, 0x2116, "№"),
-        (0x2122, 0x2122, "™"),
-        (0x2160, 0x216B, "Roman numerals Ⅰ..Ⅻ"),
-        (0x2190, 0x2199, "arrows ←↑→↓↔↕↖↗↘↙"),
-        (0x2460, 0x2473, "circled numbers ①..⑳"),
-        (0x25A0, 0x25FF, "Geometric Shapes (■□▲△○●◎◇◆)"),
-        (0x2605, 0x2606, "★☆"),
-        (0x2640, 0x2642, "♀♂"),
-        (0x2660, 0x266F, "card suits, ♪ ♫ ♭ ♯"),
+        (0x2070, 0x209F, "Superscripts and Subscripts (⁴)"),
+        (0x20A0, 0x20CF, "Currency Symbols (₩ ₫ €)"),
+        (0x2100, 0x214F, "Letterlike Symbols (℃ № ™ Ω Å ℓ ℡)"),
+        (0x2150, 0x218F, "Number Forms (Roman numerals Ⅰ..Ⅻ ⅰ..ⅻ)"),
+        (0x2190, 0x21FF, "Arrows (← ↑ → ↓ ↔ ⇐ ⇒ ⇔ ⇦ ⇧ ⇨ ⇩)"),
+        (0x2200, 0x22FF, "Mathematical Operators (≤ ≥ ≠ ≈ ≡ ∞ √ ∑ ∈ ∩ ∪ −)"),
+        (0x2300, 0x23FF, "Miscellaneous Technical (⌘ ⏎ 〈 〉)"),
+        (0x2460, 0x24FF, "Enclosed Alphanumerics (①..⑳ ⑴ ⒈ Ⓐ ⓐ ⓪)"),
+        (0x2500, 0x257F, "Box Drawing (─ │ ┌ ┐ └ ┘ ├ ┼ ═ ║)"),
+        (0x2580, 0x259F, "Block Elements (█ ▓ ▒ ░ ▀ ▄; progress bars)"),
+        (0x25A0, 0x25FF, "Geometric Shapes (■ □ ▲ △ ▶ ○ ● ◎ ◇ ◆)"),
+        (0x2600, 0x26FF, "Miscellaneous Symbols (☀ ☁ ★ ☆ ☎ ♀ ♂ ♠ ♡ ♥ ♪ ♫ ♻ ⚠)"),
+        (0x2700, 0x27BF, "Dingbats (✂ ✓ ❶..❿ ➀..➓ ➡)"),
+        (0x2900, 0x297F, "Supplemental Arrows-B (⤴ ⤵)"),
+        (0x2B00, 0x2BFF, "Miscellaneous Symbols and Arrows (⬅ ⬆ ⬇ ⮕)"),
         (0x3000, 0x303F, "CJK Symbols and Punctuation"),
         (0xFF00, 0xFFEF, "Halfwidth and Fullwidth Forms"),
     ])
@@ -134,12 +151,12 @@ def main():
         "forms the Unihan data lists next to them (剥 叱 填 頬 for 剝 𠮟 塡 頰).",
         "Source: kJoyoKanji in " + src_unihan + ".",
     ], joyo_main + joyo_alt)
-    jis1 = codec_block("euc_jp", 0xB0A1, 0xCFD3)
-    assert len(jis1) == 2965, len(jis1)
-    chars_file("ja-kanji-jisx0208-level1.txt", [
-        "Japanese: JIS X 0208 level 1 kanji (第1水準, 2,965 characters).",
-        "Source: Python's euc_jp codec, bytes 0xB0A1..0xCFD3.",
-    ], jis1)
+    jis = codec_block("euc_jp", 0xB0A1, 0xF4A6)
+    assert len(jis) == 6355, len(jis)
+    chars_file("ja-kanji-jisx0208.txt", [
+        "Japanese: JIS X 0208 level 1 and level 2 kanji (第1水準 2,965 + 第2水準 3,390 = 6,355 characters).",
+        "Source: Python's euc_jp codec, bytes 0xB0A1..0xCFD3 (level 1) and 0xD0A1..0xF4A6 (level 2).",
+    ], jis)
     jinmei = unihan("kJinmeiyoKanji", "Unihan_OtherMappings.txt.bz2")
     chars_file("ja-kanji-jinmeiyo.txt", [
         "Japanese: Jinmeiyō kanji (人名用漢字, kanji allowed in personal names; 2010 list + 2015/2017 additions).",
@@ -147,28 +164,43 @@ def main():
     ], list(jinmei))
 
     # ---- Simplified Chinese -----------------------------------------------------
+    gb = codec_block("gb2312", 0xB0A1, 0xF7FE)
+    assert len(gb) == 6763, len(gb)
+    chars_file("zh-hans-gb2312.txt", [
+        "Simplified Chinese: all GB 2312 hanzi, level 1 (一级字库, 3,755) and level 2 (二级字库, 3,008): 6,763 characters.",
+        "Source: Python's gb2312 codec, bytes 0xB0A1..0xF7FE.",
+    ], gb)
     tgh = unihan("kTGH", "Unihan_OtherMappings.txt.bz2")
-    tgh1 = [c for c, v in tgh.items() if int(v.split(":")[1]) <= 3500]
-    assert len(tgh1) == 3500, len(tgh1)
-    chars_file("zh-hans-tgh-level1.txt", [
-        "Simplified Chinese: level 1 of the 通用规范汉字表 (2013), the 3,500 most common characters",
-        "(the successor of the 现代汉语常用字表 3,500 list). Source: kTGH positions 1..3500 in",
-        src_unihan + ".",
-    ], tgh1)
-    gb1 = codec_block("gb2312", 0xB0A1, 0xD7F9)
-    assert len(gb1) == 3755, len(gb1)
-    chars_file("zh-hans-gb2312-level1.txt", [
-        "Simplified Chinese: GB 2312 level 1 hanzi (一级字库, 3,755 characters).",
-        "Source: Python's gb2312 codec, bytes 0xB0A1..0xD7F9.",
-    ], gb1)
+    tgh12 = [c for c, v in tgh.items() if min(int(x.split(":")[1]) for x in v.split()) <= 6500]
+    assert len(tgh12) == 6500, len(tgh12)
+    chars_file("zh-hans-tgh-level1-2.txt", [
+        "Simplified Chinese: levels 1 and 2 of the 通用规范汉字表 (2013): the 3,500 most common characters",
+        "(level 1, the successor of the 现代汉语常用字表) and the next 3,000 (level 2): 6,500 characters.",
+        "Source: kTGH positions 1..6500 in " + src_unihan + ".",
+    ], tgh12)
+
+    # ---- Traditional Chinese (Taiwan, Hong Kong) --------------------------------
+    big5 = codec_block("big5", 0xA440, 0xC67E, trail=BIG5_TRAIL)
+    assert len(big5) == 5401 and all(0x4E00 <= c <= 0x9FFF for c in big5), len(big5)
+    chars_file("zh-hant-big5-level1.txt", [
+        "Traditional Chinese: Big5 level 1, the 5,401 frequently used hanzi (常用字, lead bytes 0xA4..0xC6).",
+        "Source: Python's big5 codec, bytes 0xA440..0xC67E.",
+    ], big5)
+    hk = unihan("kHKGlyph", "Unihan_DictionaryLikeData.txt.bz2")
+    assert len(hk) == 4823, len(hk)
+    chars_file("zh-hant-hk-glyph.txt", [
+        "Traditional Chinese (Hong Kong): the 4,823 characters of the List of Graphemes of Commonly-Used",
+        "Chinese Characters (常用字字形表, Hong Kong Education Bureau).",
+        "Source: kHKGlyph in Unihan (Debian unicode-data 15.0.0, /usr/share/unicode/Unihan_DictionaryLikeData.txt.bz2).",
+    ], list(hk))
 
     # ---- Korean ---------------------------------------------------------------
-    ksc = codec_block("euc_kr", 0xB0A1, 0xC8FE)
-    assert len(ksc) == 2350, len(ksc)
-    chars_file("ko-hangul-ksx1001.txt", [
-        "Korean: the 2,350 precomposed Hangul syllables of KS X 1001 (KS C 5601).",
-        "Source: Python's euc_kr codec, bytes 0xB0A1..0xC8FE.",
-    ], ksc)
+    ranges_file("ko-hangul-all.txt", [
+        "Korean: all 11,172 precomposed Hangul syllables (가..힣), so that any modern syllable renders,",
+        "including those outside KS X 1001 (똠 햏 쫒 ...).",
+    ], [
+        (0xAC00, 0xD7A3, "Hangul Syllables 가..힣"),
+    ])
     ranges_file("ko-jamo.txt", [
         "Korean: Hangul Jamo (conjoining) and Hangul Compatibility Jamo.",
     ], [

@@ -17,12 +17,12 @@ public final class LayoutEngine: Sendable {
     public let limits: Limits
 
     /// - Parameters:
-    ///   - fonts: where fonts come from; by default the bundled `Fonts/` folder
-    ///     (see ``FontSources/locateBundledFonts()``) and then the host's fonts.
+    ///   - fonts: where fonts come from; by default only the fonts Labelgen bundles
+    ///     (see ``FontSources/locateBundledFonts()``), never the host's.
     ///   - imageDirectories: folders where relative inline image paths (`<img src>`) are
     ///     looked up, before the current directory.
     ///   - limits: the largest text and style sizes accepted (``Limits/default``).
-    public init(fonts: FontSources = FontSources(bundledDirectories: FontSources.locateBundledFonts()),
+    public init(fonts: FontSources = FontSources(),
                 imageDirectories: [String] = [], limits: Limits = .default) {
         self.resolver = FontResolver(sources: fonts)
         self.images = InlineImageLoader(directories: imageDirectories, limits: limits)
@@ -155,8 +155,18 @@ public final class LayoutEngine: Sendable {
 
         // The frame: the box, or what the lines need plus room for the effects.
         let breaker = prepared.breaker
-        let contentWidth = lines.map { breaker.visibleWidth($0, fontSize: fontSize, tracking: style.tracking) }.max() ?? 0
-        let contentHeight = metrics.totalHeight(lines, fontSize: fontSize)
+        // Without a box side the label grows to its lines, and to their ink with its
+        // margin where that reaches further.
+        let margin = Fitter.inkMargin
+        let contentWidth = lines.map { line in
+            let advance = breaker.visibleWidth(line, fontSize: fontSize, tracking: style.tracking)
+            guard let ink = metrics.ink(line, fontSize: fontSize, tracking: style.tracking) else { return advance }
+            return max(advance, ink.maxX + margin) - min(0, ink.minX - margin)
+        }.max() ?? 0
+        var contentHeight = metrics.totalHeight(lines, fontSize: fontSize)
+        if let ink = Fitter(prepared: prepared, metrics: metrics, frame: frame).blockInk(lines, fontSize: fontSize) {
+            contentHeight = max(contentHeight, ink.bottom - ink.top + 2 * margin + Fitter.baselineSnap)
+        }
         let bounds = Rect(x: 0, y: 0,
                           width: boxWidth ?? (contentWidth + extents.left + extents.right),
                           height: boxHeight ?? (contentHeight + extents.top + extents.bottom))

@@ -6,6 +6,9 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
     case fontUnreadable(path: String, reason: String)
     /// No font, bundled or installed, matches the style's family.
     case fontNotFound(family: String, searched: [String])
+    /// The bundled fonts are not where they should be (a folder that does not exist, or
+    /// no resource bundle and no `Fonts/` folder), and the style pins no files of its own.
+    case bundledFontsMissing(searched: [String])
     /// ICU could not create a break iterator (its error name is attached).
     case breakIterator(locale: String, icuError: String)
     /// The style or text asks for more than the engine's limits allow.
@@ -22,6 +25,9 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .fontNotFound(family, searched):
             let places = searched.isEmpty ? "" : " (searched \(searched.joined(separator: ", ")))"
             return "no font for family \"\(family)\"\(places)"
+        case let .bundledFontsMissing(searched):
+            return "the bundled fonts are missing: no font folder at \(searched.joined(separator: ", ")); "
+                + "set LABELGEN_FONTS to Labelgen's Fonts/ folder or pass FontSources(bundledDirectories:)"
         case let .breakIterator(locale, icuError):
             return "ICU cannot break lines for locale \"\(locale)\": \(icuError)"
         case let .limitExceeded(what):

@@ -15,6 +15,8 @@ public struct FontSpec: Sendable, Hashable {
     public var minSize: Double?
     /// Font file paths exactly as written in the style; the caller resolves them.
     public var files: [String]
+    /// Which line height scripts with very tall fonts get (Arabic, Thai, Devanagari).
+    public var metrics: VerticalMetrics
 
     /// Creates a font specification.
     ///
@@ -25,9 +27,10 @@ public struct FontSpec: Sendable, Hashable {
     ///   - size: Size in pixels at scale 1.
     ///   - minSize: The smallest size fitting may use; `nil` disables shrinking.
     ///   - files: Font files that pin the exact faces to use.
+    ///   - metrics: Compact (the default) or the fonts' own tall line metrics.
     public init(
         family: String? = nil, weight: Int = 400, italic: Bool = false, size: Double,
-        minSize: Double? = nil, files: [String] = []
+        minSize: Double? = nil, files: [String] = [], metrics: VerticalMetrics = .compact
     ) {
         self.family = family
         self.weight = weight
@@ -35,8 +38,23 @@ public struct FontSpec: Sendable, Hashable {
         self.size = size
         self.minSize = minSize
         self.files = files
+        self.metrics = metrics
     }
 
     /// ``family``, or ``defaultFamily`` when it is `nil`.
     public var resolvedFamily: String { family ?? Self.defaultFamily }
+}
+
+/// The line metrics of scripts whose fonts reserve far more height than Latin.
+///
+/// Noto Sans Arabic's lines are 2.11 em high, Noto Sans Thai's 1.51 em, against 1.36 em
+/// for Noto Sans, so a label in a fixed box would shrink in those scripts even when the
+/// words fit with room to spare. Noto's UI versions of those families have the same
+/// glyphs on Noto Sans's line metrics.
+public enum VerticalMetrics: String, Sendable, Hashable, CaseIterable {
+    /// Lines as high as Latin ones: a family with a UI version is drawn with it. Ink that
+    /// rises above such a line still never gets clipped; the label makes room for it.
+    case compact
+    /// The fonts' own line metrics, for text with many stacked marks.
+    case tall
 }

@@ -21,7 +21,7 @@ struct StyleDecoder {
         "font", "fill", "stroke", "shadows", "box", "align", "verticalAlign", "maxLines", "wrap",
         "truncate", "lineHeight", "tracking", "canvas", "scales", "markup", "direction", "samples",
     ]
-    static let fontFields = ["family", "weight", "italic", "size", "minSize", "files"]
+    static let fontFields = ["family", "weight", "italic", "size", "minSize", "files", "metrics"]
     static let fillFields = ["gradient"]
     static let gradientFields = ["colors", "locations", "scope", "angle"]
     static let strokeFields = ["width", "color", "join"]
@@ -130,6 +130,9 @@ struct StyleDecoder {
         }
         if let minSize = object["minSize"], minSize != .null {
             font.minSize = try number(minSize, at: path.appending("minSize"), .positive, limit: (limits.fontSize, "font size"))
+        }
+        if let metrics = object["metrics"] {
+            font.metrics = try choice(metrics, at: path.appending("metrics"))
         }
         if let files = object["files"] {
             let elements = try array(files, at: path.appending("files"), expected: "an array of font file paths")

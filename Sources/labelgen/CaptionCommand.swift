@@ -91,8 +91,12 @@ struct CaptionCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The key whose overrides in the style's `keys` apply.", valueName: "key"))
     var key: String = "caption"
 
-    @Option(help: ArgumentHelp("Folder of bundled fonts (default: $LABELGEN_FONTS, else the Fonts/ folder found next to the tool or above the current folder).", valueName: "dir"))
+    @Option(help: ArgumentHelp("Folder of bundled fonts (default: $LABELGEN_FONTS, else the fonts installed with labelgen).", valueName: "dir"))
     var fonts: String?
+
+    @Flag(name: .customLong("host-fonts"),
+          help: "Let characters that no bundled font covers use the fonts installed on this machine (the output then depends on the machine).")
+    var hostFonts = false
 
     @Option(help: ArgumentHelp("JPEG quality, 1 to 100 (default 90); only for .jpg/.jpeg output.", valueName: "n"))
     var quality: Int?
@@ -128,7 +132,7 @@ struct CaptionCommand: ParsableCommand {
         if let bottomText { captions.append(Caption(bottomText, at: .bottom)) }
         let fontFolders = try FontFolders.resolve(fonts)
         let captioner = Captioner(engine: LayoutEngine(fonts: FontSources(
-            bundledDirectories: fontFolders, fileSearchDirectories: [styleURL.deletingLastPathComponent().path]),
+            bundledDirectories: fontFolders, useHostFonts: hostFonts, fileSearchDirectories: [styleURL.deletingLastPathComponent().path]),
             imageDirectories: [styleURL.deletingLastPathComponent().path]))
         let result: CaptionedImage
         do {

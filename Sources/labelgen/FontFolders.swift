@@ -1,9 +1,10 @@
 import Foundation
 import LabelLayout
+import LabelgenFonts
 
 /// The bundled font folders a command uses: `--fonts`, else `$LABELGEN_FONTS`, else the
-/// `Fonts/` folder found near the tool. A folder given explicitly must exist: otherwise
-/// every label would quietly come out in whatever fonts the host has.
+/// fonts installed with the tool. A folder must exist: otherwise every label would
+/// quietly come out in other fonts.
 enum FontFolders {
     static func resolve(_ option: String?) throws -> [String] {
         if let option {
@@ -13,6 +14,11 @@ enum FontFolders {
         let folders = FontSources.locateBundledFonts()
         if let explicit = ProcessInfo.processInfo.environment["LABELGEN_FONTS"], !explicit.isEmpty {
             for folder in folders { try check(folder, "LABELGEN_FONTS") }
+        }
+        guard !folders.isEmpty else {
+            throw Failure.badInput("the bundled fonts are missing: no LabelgenFonts resource bundle next to labelgen "
+                + "and no Fonts/ folder in its package (looked in \(BundledFonts.searchedPlaces.joined(separator: ", "))); "
+                + "pass --fonts DIR or set LABELGEN_FONTS")
         }
         return folders
     }

@@ -72,8 +72,12 @@ struct Generate: ParsableCommand {
     @Option(help: ArgumentHelp("Render only shard K of N (1-based), a fixed slice by locale and key; the shards' manifests merge in a shared output folder.", valueName: "K/N"))
     var shard: String?
 
-    @Option(help: ArgumentHelp("Folder of bundled fonts (default: $LABELGEN_FONTS, else the Fonts/ folder found next to the tool or above the current folder).", valueName: "dir"))
+    @Option(help: ArgumentHelp("Folder of bundled fonts (default: $LABELGEN_FONTS, else the fonts installed with labelgen).", valueName: "dir"))
     var fonts: String?
+
+    @Flag(name: .customLong("host-fonts"),
+          help: "Let characters that no bundled font covers use the fonts installed on this machine (the output then depends on the machine).")
+    var hostFonts = false
 
     @Flag(help: "Exit 1 when a label is truncated, overflows its box, or has characters no font covers.")
     var strict = false
@@ -189,13 +193,15 @@ struct Generate: ParsableCommand {
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
             if !imageFolders.contains(folder) { imageFolders.append(folder) }
         }
-        let engine = LayoutEngine(fonts: FontSources(bundledDirectories: fontFolders, fileSearchDirectories: [styleFolder]),
+        let engine = LayoutEngine(fonts: FontSources(bundledDirectories: fontFolders, useHostFonts: hostFonts,
+                                                         fileSearchDirectories: [styleFolder]),
                                   imageDirectories: imageFolders)
         let outFolder = URL(fileURLWithPath: out)
         let fingerprints = FontFingerprints()
+        // Host fonts can change under a run's feet; allowing them redraws every label.
         let fontSetHash = fingerprints.hash(ofFolders: fontFolders + [styleFolder].filter { _ in
             planned.contains { !$0.style.font.files.isEmpty }
-        })
+        }) + (hostFonts ? " with host fonts" : "")
 
         // What the previous run into this folder left, per locale.
         var previous: [String: Manifest] = [:]

@@ -34,8 +34,12 @@ struct LayoutDump: ParsableCommand {
     @Option(help: ArgumentHelp("The string key, for key overrides in the style.", valueName: "key"))
     var key: String = ""
 
-    @Option(help: ArgumentHelp("Folder of bundled fonts (default: $LABELGEN_FONTS, else Fonts/ next to the tool or above the current folder).", valueName: "dir"))
+    @Option(help: ArgumentHelp("Folder of bundled fonts (default: $LABELGEN_FONTS, else the fonts installed with labelgen).", valueName: "dir"))
     var fonts: String?
+
+    @Flag(name: .customLong("host-fonts"),
+          help: "Let characters that no bundled font covers use the fonts installed on this machine (the output then depends on the machine).")
+    var hostFonts = false
 
     func run() throws {
         let styleURL = URL(fileURLWithPath: style)
@@ -44,7 +48,7 @@ struct LayoutDump: ParsableCommand {
         let merged: LabelStyle
         do { merged = try sheet.style(forKey: key, locale: locale) } catch { throw Failure.badInput(error.description) }
         let engine = LayoutEngine(fonts: FontSources(
-            bundledDirectories: try FontFolders.resolve(fonts),
+            bundledDirectories: try FontFolders.resolve(fonts), useHostFonts: hostFonts,
             fileSearchDirectories: [styleURL.deletingLastPathComponent().path]),
             imageDirectories: [styleURL.deletingLastPathComponent().path])
         let layout: LabelLayout

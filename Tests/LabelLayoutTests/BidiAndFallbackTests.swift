@@ -24,7 +24,7 @@ struct BidiAndFallbackTests {
         #expect(x(of: two, in: line)! > x(of: turbo, in: line)!)
         // Inside "Turbo", letters still run left to right.
         #expect(x(of: turbo, in: line)! < x(of: turbo + 1, in: line)!)
-        #expect(layout.families(line: 0).contains("Noto Sans Arabic"))
+        #expect(layout.families(line: 0).contains("Noto Sans Arabic UI"))
     }
 
     @Test("wrapped RTL paragraphs are reordered per line, not per paragraph")
@@ -78,7 +78,7 @@ struct BidiAndFallbackTests {
         // "कि": the vowel sign i (U+093F) is drawn before the consonant.
         let layout = try engine.layout("कि", style: style(size: 40), locale: "hi")
         let glyphs = layout.lines[0].runs.flatMap(\.glyphs)
-        #expect(layout.families(line: 0) == ["Noto Sans Devanagari"])
+        #expect(layout.families(line: 0) == ["Noto Sans Devanagari UI"])
         #expect(glyphs.count == 2)
         // Both glyphs belong to one cluster starting at the consonant.
         #expect(glyphs.allSatisfy { $0.cluster == 0 })

@@ -28,12 +28,20 @@ struct FontResolutionTests {
         }
     }
 
-    @Test("the fallback chain holds every bundled script family")
+    @Test("the fallback chain holds every bundled script family, in the style's metrics")
     func fallbackChain() throws {
-        let chain = try engine.fontChain(for: FontSpec(family: "Noto Sans", size: 20), locale: "en")
-        let families = Set(chain.map(\.family))
-        for family in ["Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Thai", "Noto Sans Devanagari", "Noto Sans CJK JP"] {
-            #expect(families.contains(family), "missing \(family)")
+        let shared = ["Noto Sans Hebrew", "Noto Sans CJK JP", "Noto Sans Symbols", "Noto Sans Symbols2", "Noto Sans Math", "Noto Color Emoji"]
+        let tall = ["Noto Sans Arabic", "Noto Sans Thai", "Noto Sans Devanagari"]
+        let compact = tall.map { $0 + " UI" }
+        for (metrics, wanted, unwanted) in [(VerticalMetrics.compact, compact, tall), (.tall, tall, compact)] {
+            let chain = try engine.fontChain(for: FontSpec(family: "Noto Sans", size: 20, metrics: metrics), locale: "en")
+            let families = Set(chain.map(\.family))
+            for family in shared + wanted {
+                #expect(families.contains(family), "\(metrics): missing \(family)")
+            }
+            for family in unwanted {
+                #expect(!families.contains(family), "\(metrics): has \(family)")
+            }
         }
     }
 

@@ -183,7 +183,7 @@ struct StyledLayoutTests {
         let fonts = try engine.layout("Hi <font=\"Noto Sans CJK JP\">Hi</font> Hi", style: style(size: 30), locale: "en")
         #expect(fonts.allRuns.map(\.face.family) == ["Noto Sans", "Noto Sans CJK JP", "Noto Sans"])
         let fallback = try engine.layout("<font=\"Noto Sans Devanagari\">Hi नमस्ते</font>", style: style(size: 30), locale: "en")
-        #expect(fallback.allRuns.map(\.face.family) == ["Noto Sans", "Noto Sans Devanagari"])
+        #expect(fallback.allRuns.map(\.face.family) == ["Noto Sans", "Noto Sans Devanagari UI"])
     }
 
     @Test("underline and strike-through bars follow the face's metrics; italics without a face slant")

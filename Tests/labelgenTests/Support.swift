@@ -68,8 +68,10 @@ enum CLI {
     }
 
     /// Runs `labelgen` with `arguments` in `directory` (default: the package root), with
-    /// `LABELGEN_FONTS` set to the bundled fonts, and captures everything it prints.
-    static func run(_ arguments: [String], in directory: URL? = nil) async throws -> CLIResult {
+    /// `LABELGEN_FONTS` set to the bundled fonts and `environment`'s changes (nil removes
+    /// a variable), and captures everything it prints.
+    static func run(_ arguments: [String], in directory: URL? = nil,
+                    environment changes: [String: String?] = [:]) async throws -> CLIResult {
         let executable = try executable()
         let captures = FileManager.default.temporaryDirectory
             .appendingPathComponent("labelgen-cli-\(UUID().uuidString)")
@@ -88,6 +90,7 @@ enum CLI {
         process.currentDirectoryURL = directory ?? packageRoot
         var environment = ProcessInfo.processInfo.environment
         environment["LABELGEN_FONTS"] = fontsFolder.path
+        for (name, value) in changes { environment[name] = value }
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = outHandle
@@ -247,6 +250,7 @@ struct ManifestFile: Decodable {
         var truncated: Bool
         var lines: [String]
         var fontFiles: [String]?
+        var missingCharacters: [String]?
         var box: Size
         var images: [Image]
     }

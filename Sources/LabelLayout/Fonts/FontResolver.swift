@@ -1,45 +1,42 @@
 import Foundation
+import LabelgenFonts
 import StyledText
 
-/// Where fonts come from: the bundled font folders, searched first and alone whenever
-/// they cover the text, then (optionally) the host's installed fonts.
+/// Where fonts come from: the bundled fonts, the style's own files and, only when asked
+/// for, the host's installed fonts.
 public struct FontSources: Sendable, Hashable {
-    /// Folders of bundled fonts (the project's `Fonts/`).
+    /// Folders of bundled fonts (the project's `Fonts/`, or its SwiftPM resource bundle).
     public var bundledDirectories: [String]
-    /// Whether characters no bundled font covers may use the host's fonts.
+    /// Whether characters no bundled font covers may use the host's installed fonts.
+    /// Off by default: the same text then gives the same pixels on every machine.
     public var useHostFonts: Bool
     /// Folders against which relative `font.files` paths are resolved, in order.
     public var fileSearchDirectories: [String]
 
-    public init(bundledDirectories: [String], useHostFonts: Bool = true, fileSearchDirectories: [String] = []) {
+    public init(bundledDirectories: [String] = FontSources.locateBundledFonts(), useHostFonts: Bool = false,
+                fileSearchDirectories: [String] = []) {
         self.bundledDirectories = bundledDirectories
         self.useHostFonts = useHostFonts
         self.fileSearchDirectories = fileSearchDirectories
     }
 
-    /// The bundled font folder: `$LABELGEN_FONTS` if set, else the first `Fonts/` folder
-    /// found walking up from the executable, then from the current directory.
+    /// The bundled font folder: `$LABELGEN_FONTS` (folders separated by `:`) if set, else
+    /// the fonts Labelgen ships as SwiftPM resources (``BundledFonts/directory``).
+    /// Empty when neither exists; layout then fails with
+    /// ``LayoutError/bundledFontsMissing(searched:)`` instead of using the host's fonts.
     public static func locateBundledFonts() -> [String] {
         if let explicit = ProcessInfo.processInfo.environment["LABELGEN_FONTS"], !explicit.isEmpty {
             return explicit.split(separator: ":").map(String.init)
         }
-        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
-        let starts = [executable.deletingLastPathComponent(),
-                      URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
-        for start in starts {
-            var folder = start.standardizedFileURL
-            while true {
-                let candidate = folder.appendingPathComponent("Fonts")
-                var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), isDirectory.boolValue {
-                    return [candidate.path]
-                }
-                let parent = folder.deletingLastPathComponent()
-                if parent.path == folder.path { break }
-                folder = parent
-            }
+        return BundledFonts.directory.map { [$0] } ?? []
+    }
+
+    /// Where ``locateBundledFonts()`` looks, for messages.
+    static var bundledSearchPlaces: [String] {
+        if let explicit = ProcessInfo.processInfo.environment["LABELGEN_FONTS"], !explicit.isEmpty {
+            return ["$LABELGEN_FONTS (\(explicit))"]
         }
-        return []
+        return BundledFonts.searchedPlaces
     }
 }
 
@@ -60,6 +57,7 @@ final class FontResolver: @unchecked Sendable {
         var files: [String]
         var weight: Int
         var italic: Bool
+        var metrics: VerticalMetrics
         var language: String
     }
 
@@ -77,8 +75,9 @@ final class FontResolver: @unchecked Sendable {
     /// every bundled face in fontconfig's order of preference for that language.
     func chain(for font: FontSpec, language: String) throws(LayoutError) -> [FontFace] {
         let key = ChainKey(family: font.family, files: font.files, weight: font.weight,
-                           italic: font.italic, language: language)
+                           italic: font.italic, metrics: font.metrics, language: language)
         if let cached = lock.withLock({ chains[key] }) { return cached }
+        try checkBundledFolders(needed: font.files.isEmpty)
 
         var chain: [FontFace] = []
         if !font.files.isEmpty {
@@ -90,11 +89,12 @@ final class FontResolver: @unchecked Sendable {
                 chain.append(try face(FontMatch(path: path, index: 0, family: info.family, weight: info.weight)))
             }
         }
-        let family = font.family ?? "Noto Sans"
-        let sorted = bundled.sorted(family: family, weight: font.weight, italic: font.italic, language: language)
+        let family = font.family ?? FontSpec.defaultFamily
+        let sorted = Self.choosingMetrics(
+            font.metrics, in: bundled.sorted(family: family, weight: font.weight, italic: font.italic, language: language))
         if font.files.isEmpty {
-            if let exact = sorted.first(where: { $0.family.caseInsensitiveCompare(family) == .orderedSame }) {
-                chain.append(try face(exact))
+            if let own = Self.ownFace(family, metrics: font.metrics, in: sorted) {
+                chain.append(try face(own))
             } else if let hostMatch = hostConfig()?.sorted(family: family, weight: font.weight, italic: font.italic, language: language)
                 .first(where: { $0.family.caseInsensitiveCompare(family) == .orderedSame }) {
                 chain.append(try face(hostMatch))
@@ -115,6 +115,58 @@ final class FontResolver: @unchecked Sendable {
         let result = chain
         lock.withLock { chains[key] = result }
         return result
+    }
+
+    /// A missing bundled folder is an error, never a quiet switch to other fonts. Without
+    /// any folder, only a style that pins its own files can be laid out.
+    private func checkBundledFolders(needed: Bool) throws(LayoutError) {
+        let missing = sources.bundledDirectories.filter { folder in
+            var isDirectory: ObjCBool = false
+            return !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory.boolValue
+        }
+        if !missing.isEmpty {
+            throw .bundledFontsMissing(searched: missing)
+        }
+        if needed && sources.bundledDirectories.isEmpty && !sources.useHostFonts {
+            throw .bundledFontsMissing(searched: FontSources.bundledSearchPlaces)
+        }
+    }
+
+    /// The face a style's family names. Region-specific names of a CJK family ("Noto Sans
+    /// CJK TC") find the bundled multi-region face of that family, whose `locl` feature
+    /// gives the forms of the label's language. In compact metrics a family with a UI
+    /// version ("Noto Sans Arabic UI") is drawn with that version.
+    static func ownFace(_ family: String, metrics: VerticalMetrics, in sorted: [FontMatch]) -> FontMatch? {
+        func named(_ name: String) -> FontMatch? {
+            sorted.first { $0.family.caseInsensitiveCompare(name) == .orderedSame }
+        }
+        if metrics == .compact, let compact = named(family + " UI") { return compact }
+        if let exact = named(family) { return exact }
+        let base = regionless(family)
+        guard base != family.lowercased() else { return nil }
+        return sorted.first { regionless($0.family) == base }
+    }
+
+    /// Keeps one of each pair of a tall-metric family and its UI version: the UI version
+    /// for compact metrics, the original for tall ones.
+    static func choosingMetrics(_ metrics: VerticalMetrics, in sorted: [FontMatch]) -> [FontMatch] {
+        let families = Set(sorted.map { $0.family.lowercased() })
+        return sorted.filter { match in
+            let name = match.family.lowercased()
+            switch metrics {
+            case .compact: return !families.contains(name + " ui")
+            case .tall: return !(name.hasSuffix(" ui") && families.contains(String(name.dropLast(3))))
+            }
+        }
+    }
+
+    /// "noto sans cjk" for "Noto Sans CJK JP", "… SC", "… TC", "… HK" and "… KR".
+    static func regionless(_ family: String) -> String {
+        let name = family.lowercased()
+        for region in [" jp", " sc", " tc", " hk", " kr"] where name.hasSuffix(region) {
+            return String(name.dropLast(region.count))
+        }
+        return name
     }
 
     /// A host face covering every one of `scalars`, when no bundled face does.

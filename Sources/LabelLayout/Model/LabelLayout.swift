@@ -42,6 +42,11 @@ public struct GlyphRun: Sendable, Hashable {
     /// A glyph's ink box in em of ``fontSize``, y up, slant included: its picture's box
     /// for an image run, its outline's otherwise. Nil for glyphs without ink.
     public func inkBox(_ glyph: UInt32) -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
+        Self.inkBox(glyph, face: face, image: image, slant: slant)
+    }
+
+    static func inkBox(_ glyph: UInt32, face: FontFace, image: ColorBitmap?, slant: Double)
+        -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
         if let image { return (image.minX, image.minY, image.maxX, image.maxY) }
         guard var box = face.inkExtents(glyph: glyph) else { return nil }
         if slant != 0 {
@@ -207,5 +212,24 @@ struct EllipsisMapping: Sendable, Hashable {
     /// whole cut, so the offset after it is where the kept tail starts.
     func textOffset(_ laidOut: Int) -> Int {
         laidOut <= ellipsis ? laidOut : laidOut - ellipsis - 1 + tailStart
+    }
+}
+
+extension Line {
+    /// The line moved by (`dx`, `dy`), with everything placed on it.
+    func moved(dx: Double, dy: Double) -> Line {
+        guard dx != 0 || dy != 0 else { return self }
+        var line = self
+        line.x += dx
+        line.top += dy
+        line.baseline += dy
+        line.runs = runs.map { run in
+            var run = run
+            run.glyphs = run.glyphs.map { var glyph = $0; glyph.x += dx; glyph.y += dy; return glyph }
+            run.decorations = run.decorations.map { var bar = $0; bar.rect.x += dx; bar.rect.y += dy; return bar }
+            return run
+        }
+        line.caretSegments = caretSegments.map { var segment = $0; segment.minX += dx; segment.maxX += dx; return segment }
+        return line
     }
 }

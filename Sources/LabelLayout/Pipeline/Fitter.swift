@@ -48,6 +48,53 @@ struct LineMetrics {
     func totalHeight(_ lines: [Range<Int>], fontSize: Double) -> Double {
         lines.reduce(0) { $0 + band($1, fontSize: fontSize).height }
     }
+
+    /// Where the ink of a line's glyphs reaches, in px from the pen's start and the
+    /// baseline (`nil` for a line with no ink). Pieces are taken in the paragraph's
+    /// direction, which is their visual order on a line of one direction; the positioner
+    /// measures the placed glyphs again, exactly.
+    func ink(_ range: Range<Int>, fontSize: Double, tracking: Double) -> LineInk? {
+        let visible = LineBreaker(text: text).trimmedTrailingSpace(range)
+        guard !visible.isEmpty else { return nil }
+        let isRTL = text.itemized.paragraphs.first { $0.range.contains(visible.lowerBound) }?.isRTL ?? false
+        var pieces = text.items.filter { $0.item.range.overlaps(visible) }
+        if isRTL { pieces.reverse() }
+        var ink: LineInk?
+        var pen = 0.0
+        for piece in pieces {
+            let run = text.itemized.runs[piece.item.run]
+            let size = fontSize * run.scale
+            let slant = run.italic && !piece.item.face.isItalic && run.image == nil ? Positioner.syntheticSlant : 0
+            for (i, glyph) in piece.glyphs.enumerated() where visible.contains(glyph.cluster) {
+                if let box = GlyphRun.inkBox(glyph.id, face: piece.item.face, image: run.image, slant: slant) {
+                    let x = pen + glyph.offsetX * fontSize, y = glyph.offsetY * fontSize
+                    let glyphInk = LineInk(minX: x + box.minX * size, maxX: x + box.maxX * size,
+                                           ascent: y + box.maxY * size, descent: -(y + box.minY * size))
+                    ink = ink.map { $0.union(glyphInk) } ?? glyphInk
+                }
+                pen += glyph.advance * fontSize
+                let next = i + 1 < piece.glyphs.count ? piece.glyphs[i + 1].cluster : -1
+                if next != glyph.cluster { pen += tracking }
+            }
+        }
+        return ink
+    }
+}
+
+/// The reach of a line's ink: left and right of the pen's start, above and below the
+/// baseline, in px.
+struct LineInk: Equatable {
+    var minX: Double
+    var maxX: Double
+    var ascent: Double
+    var descent: Double
+
+    var width: Double { maxX - minX }
+
+    func union(_ other: LineInk) -> LineInk {
+        LineInk(minX: min(minX, other.minX), maxX: max(maxX, other.maxX),
+                ascent: max(ascent, other.ascent), descent: max(descent, other.descent))
+    }
 }
 
 /// What the fitter decided.
@@ -113,13 +160,48 @@ struct Fitter {
         return FitDecision(fontSize: sizeAt(low), breaks: best, outcome: .shrunk, attempts: attempts)
     }
 
+    /// Whether lines fit the frame: by their advances and line bands, and with their ink
+    /// clear of the box's outermost pixel ring (``inkMargin``), so that no glyph, stroke
+    /// or shadow pixel is ever cut off at the box's edge.
     func fits(_ breaks: LineBreaks, fontSize: Double) -> Bool {
         if let width = frame.width, breaks.maxWidth > width + 1e-6 { return false }
         if frame.maxLines > 0 && breaks.lines.count > frame.maxLines { return false }
         if let height = frame.height, metrics.totalHeight(breaks.lines, fontSize: fontSize) > height + 1e-6 {
             return false
         }
+        if let width = frame.width {
+            for line in breaks.lines {
+                if let ink = metrics.ink(line, fontSize: fontSize, tracking: frame.tracking),
+                   ink.width > width - 2 * Self.inkMargin + 1e-6 { return false }
+            }
+        }
+        if let height = frame.height, let ink = blockInk(breaks.lines, fontSize: fontSize),
+           ink.bottom - ink.top > height - 2 * Self.inkMargin - Self.baselineSnap + 1e-6 {
+            return false
+        }
         return true
+    }
+
+    /// The room kept between the ink (with the effects' extents) and the box's edge: one
+    /// pixel at scale 1, the outermost ring that anti-aliasing would otherwise reach.
+    static let inkMargin = 1.0
+    /// Baselines are snapped to whole pixels, which can move a line by up to this much.
+    static let baselineSnap = 1.0
+
+    /// The top and bottom of the lines' ink, stacked as the positioner stacks their bands.
+    func blockInk(_ lines: [Range<Int>], fontSize: Double) -> (top: Double, bottom: Double)? {
+        var top = Double.infinity, bottom = -Double.infinity
+        var bandTop = 0.0
+        for line in lines {
+            let band = metrics.band(line, fontSize: fontSize)
+            let baseline = bandTop + (band.height - band.ascent - band.descent) / 2 + band.ascent
+            if let ink = metrics.ink(line, fontSize: fontSize, tracking: frame.tracking) {
+                top = min(top, baseline - ink.ascent)
+                bottom = max(bottom, baseline + ink.descent)
+            }
+            bandTop += band.height
+        }
+        return top <= bottom ? (top, bottom) : nil
     }
 
     /// How many of `lines` can be shown: at most maxLines and as many as the height holds

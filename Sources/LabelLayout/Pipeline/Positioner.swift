@@ -126,17 +126,51 @@ struct Positioner {
         case .bottom: factor = 1
         }
         let shift = textRect.y + (textRect.height - total) * factor
-        return lines.map { line in
-            var line = line
-            line.top += shift
-            line.baseline += shift
-            line.runs = line.runs.map { run in
-                var run = run
-                run.glyphs = run.glyphs.map { var g = $0; g.y += shift; return g }
-                run.decorations = run.decorations.map { var d = $0; d.rect.y += shift; return d }
-                return run
+        let placed = lines.map { $0.moved(dx: 0, dy: shift) }
+        return Self.clearOfEdges(placed, inkRect: textRect.outset(top: -Fitter.inkMargin, left: -Fitter.inkMargin,
+                                                                 bottom: -Fitter.inkMargin, right: -Fitter.inkMargin))
+    }
+
+    /// Moves lines so their ink stays inside `inkRect` (the text rectangle less the box's
+    /// outermost pixel ring), and snaps baselines to whole pixels, so a label drawn at
+    /// @2x or @3x has its baselines at exactly 2 or 3 times the @1x ones. Lines whose
+    /// ink is wider or taller than the rectangle are centred on it.
+    static func clearOfEdges(_ lines: [Line], inkRect: Rect) -> [Line] {
+        let inks: [Rect] = lines.map { line in
+            var ink = Rect.zero
+            for run in line.runs {
+                for glyph in run.glyphs {
+                    guard let box = run.inkBox(glyph.id) else { continue }
+                    ink = ink.union(Rect(x: glyph.x + box.minX * run.fontSize, y: glyph.y - box.maxY * run.fontSize,
+                                         width: (box.maxX - box.minX) * run.fontSize,
+                                         height: (box.maxY - box.minY) * run.fontSize))
+                }
             }
-            return line
+            return ink
+        }
+        func correction(_ low: Double, _ high: Double, within min: Double, _ max: Double) -> Double {
+            if high - low > max - min { return (min + max) / 2 - (low + high) / 2 }
+            if low < min { return min - low }
+            if high > max { return max - high }
+            return 0
+        }
+        let inked = inks.filter { !$0.isEmpty }
+        var dy = 0.0
+        if let top = inked.map(\.minY).min(), let bottom = inked.map(\.maxY).max() {
+            dy = correction(top, bottom, within: inkRect.minY, inkRect.maxY)
+        }
+        return lines.enumerated().map { index, line in
+            var ink = inks[index]
+            ink.y += dy
+            let dx = ink.isEmpty ? 0 : correction(ink.minX, ink.maxX, within: inkRect.minX, inkRect.maxX)
+            // Round to the nearest pixel unless that pushes the ink into the ring.
+            let baseline = line.baseline + dy
+            var snapped = baseline.rounded()
+            if !ink.isEmpty {
+                if ink.minY + (snapped - baseline) < inkRect.minY - 1e-9 { snapped = baseline.rounded(.up) }
+                if ink.maxY + (snapped - baseline) > inkRect.maxY + 1e-9 { snapped = baseline.rounded(.down) }
+            }
+            return line.moved(dx: dx, dy: snapped - line.baseline)
         }
     }
 

@@ -18,21 +18,23 @@ struct Canvas {
     init(layout: LabelLayout, scale: Double, limits: Limits) throws(RenderError) {
         self.scale = scale
         let style = layout.style
+        // The canvas is worked out at @1x and multiplied, so an @N image is exactly N
+        // times the @1x one and its box origin N times the @1x origin.
         let x0, y0, x1, y1: Double
         if style.canvas == .box || layout.inkBounds.isEmpty {
             (x0, y0) = (0, 0)
-            x1 = max(1, (layout.bounds.width * scale).rounded(.up))
-            y1 = max(1, (layout.bounds.height * scale).rounded(.up))
+            x1 = (max(1, layout.bounds.width.rounded(.up)) * scale).rounded(.up)
+            y1 = (max(1, layout.bounds.height.rounded(.up)) * scale).rounded(.up)
         } else {
             // The same extents that inset the text in its box (one formula for both).
             let extents = layout.effectExtents
             let reach = layout.inkBounds.outset(top: extents.top, left: extents.left,
                                                 bottom: extents.bottom, right: extents.right)
             // One more pixel each side for anti-aliasing.
-            x0 = (reach.minX * scale).rounded(.down) - 1
-            y0 = (reach.minY * scale).rounded(.down) - 1
-            x1 = (reach.maxX * scale).rounded(.up) + 1
-            y1 = (reach.maxY * scale).rounded(.up) + 1
+            x0 = ((reach.minX.rounded(.down) - 1) * scale).rounded(.down)
+            y0 = ((reach.minY.rounded(.down) - 1) * scale).rounded(.down)
+            x1 = ((reach.maxX.rounded(.up) + 1) * scale).rounded(.up)
+            y1 = ((reach.maxY.rounded(.up) + 1) * scale).rounded(.up)
         }
         let scaleName = scale == 1 ? "" : " at @\(Limits.format(scale))x"
         if let excess = Limits.excess("the label image\(scaleName)", width: x1 - x0, height: y1 - y0,
