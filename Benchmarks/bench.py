@@ -160,8 +160,8 @@ def main():
         "generated": tables(generated),
     }
     sizes = {name: count_labels(paths) for name, paths in sets.items()}
-    say(f"Workload: Benchmarks/styles/score.json on the demo tables ({sizes['demo']} strings, 12 locales) "
-        f"and on {sizes['generated']} generated strings (Benchmarks/make-tables.py, same 12 locales); "
+    say(f"Workload: Benchmarks/styles/score.json on the demo tables ({sizes['demo']} strings, 13 locales) "
+        f"and on {sizes['generated']} generated strings (Benchmarks/make-tables.py, 12 locales); "
         "one 544x184 PNG per string.")
     say()
 

@@ -81,7 +81,7 @@ EOF
 # when the text's language is zh-Hans, zh-Hant/zh-TW, zh-HK or ko.
 CJK_LISTS="cjk-common.txt ja-kana.txt ja-kanji-joyo.txt ja-kanji-jisx0208.txt ja-kanji-jinmeiyo.txt
   zh-hans-gb2312.txt zh-hans-tgh-level1-2.txt zh-hant-big5-level1.txt zh-hant-hk-glyph.txt
-  ko-hangul-all.txt ko-jamo.txt"
+  ko-hangul-all.txt ko-jamo.txt cjk-extra.txt"
 lists=()
 for l in $CJK_LISTS; do lists+=("$SUBSETS/$l"); done
 # Every list in subsets/ must be used (a renamed or dropped list would otherwise linger).

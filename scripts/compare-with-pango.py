@@ -84,12 +84,12 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 WIDTH_TOLERANCE = 0.5  # px
 
-# Same families the demo styles use per locale: the CJK subsets must be named, because
-# fontconfig would otherwise send Chinese to the JP face (see Fonts/README.md).
+# The bundled CJK face is one for every region (its family name is the JP one); the
+# regional forms come from the language.
 FAMILY_BY_LANGUAGE = {
     "ja": "Noto Sans CJK JP",
-    "zh": "Noto Sans CJK SC",
-    "ko": "Noto Sans CJK KR",
+    "zh": "Noto Sans CJK JP",
+    "ko": "Noto Sans CJK JP",
 }
 DEFAULT_FAMILY = "Noto Sans"
 

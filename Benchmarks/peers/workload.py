@@ -30,27 +30,31 @@ SHADOW_ALPHA = 0.67
 ELLIPSIS = "\u2026"
 
 # The face score.json names per locale (its `locales` overrides), as files and families.
+# Arabic, Thai and Devanagari are drawn with their UI versions, as labelgen's default
+# compact metrics do; the CJK face is one for every region.
 FONT_FILES = {
-    "ja": "NotoSansCJKjp-Bold-Subset.otf",
-    "zh-Hans": "NotoSansCJKsc-Bold-Subset.otf",
-    "ko": "NotoSansCJKkr-Bold-Subset.otf",
-    "ar": "NotoSansArabic-Bold.ttf",
+    "ja": "NotoSansCJK-Bold-Subset.otf",
+    "zh-Hans": "NotoSansCJK-Bold-Subset.otf",
+    "zh-Hant": "NotoSansCJK-Bold-Subset.otf",
+    "ko": "NotoSansCJK-Bold-Subset.otf",
+    "ar": "NotoSansArabicUI-Bold.ttf",
     "he": "NotoSansHebrew-Bold.ttf",
-    "th": "NotoSansThai-Bold.ttf",
-    "hi": "NotoSansDevanagari-Bold.ttf",
+    "th": "NotoSansThaiUI-Bold.ttf",
+    "hi": "NotoSansDevanagariUI-Bold.ttf",
 }
 FONT_FAMILIES = {
     "ja": "Noto Sans CJK JP",
-    "zh-Hans": "Noto Sans CJK SC",
-    "ko": "Noto Sans CJK KR",
-    "ar": "Noto Sans Arabic",
+    "zh-Hans": "Noto Sans CJK JP",
+    "zh-Hant": "Noto Sans CJK JP",
+    "ko": "Noto Sans CJK JP",
+    "ar": "Noto Sans Arabic UI",
     "he": "Noto Sans Hebrew",
-    "th": "Noto Sans Thai",
-    "hi": "Noto Sans Devanagari",
+    "th": "Noto Sans Thai UI",
+    "hi": "Noto Sans Devanagari UI",
 }
 # Written without spaces between words: wrapped between characters by tools without
 # a dictionary line breaker.
-UNSPACED = {"ja", "zh-Hans", "th"}
+UNSPACED = {"ja", "zh-Hans", "zh-Hant", "th"}
 
 
 def font_file(locale):
