@@ -19,7 +19,7 @@ ROWS = [
     ("score", "hud.bonus", ["ar", "th", "hi"]),
     ("score", "hud.combo", ["en", "ja", "he"]),
     ("button", "menu.download_update", ["de", "ko", "fr"]),
-    ("button", "menu.leaderboard", ["zh-Hant", "zh-Hans", "ja"]),
+    ("button", "menu.continue", ["zh-Hant", "zh-Hans", "ja"]),
     ("dialog", "dialog.confirm_quit", ["es", "ja"]),
     ("tip", "tip.jump", ["th", "ar"]),
     ("tip", "tip.controls", ["en", "hi"]),
