@@ -107,11 +107,15 @@ struct FillPass {
     }
 
     /// The rows each line's glyphs can touch (its ink and a pixel of anti-aliasing
-    /// either side), or nil when two lines share a row: then the fill mask cannot tell
-    /// their glyphs apart.
+    /// either side; nil for a line with no ink on the canvas), or nil when two lines
+    /// share a row: then the fill mask cannot tell their glyphs apart.
     static func separateBands(_ inks: [GlyphPaths.Ink?], height: Int) -> [Range<Int>?]? {
-        let bands = inks.map { ink in
-            ink.map { max(0, Int($0.top.rounded(.down)) - 1)..<min(height, Int($0.bottom.rounded(.up)) + 1) }
+        let bands = inks.map { ink -> Range<Int>? in
+            guard let ink else { return nil }
+            // A line whose ink is taller than its box can be centred partly, or for a line
+            // of towering marks wholly, off the canvas.
+            let top = max(0, Int(ink.top.rounded(.down)) - 1), bottom = min(height, Int(ink.bottom.rounded(.up)) + 1)
+            return top < bottom ? top..<bottom : nil
         }
         let drawn = bands.compactMap { $0 }.sorted { $0.lowerBound < $1.lowerBound }
         for (upper, lower) in zip(drawn, drawn.dropFirst()) where upper.upperBound > lower.lowerBound { return nil }
