@@ -6,7 +6,7 @@ DEMO_OUT ?= out/demo
 LABELGEN = .build/release/labelgen
 STRINGS = $(wildcard Localizations/strings/*.json)
 
-.PHONY: deps build demo test bench clean fuzz fuzz-smoke asan-test sanitize
+.PHONY: deps build demo test bench clean fuzz fuzz-smoke asan-test sanitize mutants
 
 deps:
 	@scripts/ensure-deps.sh
@@ -35,6 +35,11 @@ bench: deps
 
 clean:
 	rm -rf .build out
+
+# Applies known faults to a copy of the sources, one at a time, and checks the tests that
+# guard each part fail (docs/testing.md). Takes about two minutes per fault.
+mutants: deps
+	python3 scripts/mutants.py
 
 # libFuzzer targets in Fuzz/ (a separate package, so `make test` never builds them), each
 # run for FUZZ_SECONDS. New inputs go to Fuzz/.build/fuzz/corpus, the committed seeds in

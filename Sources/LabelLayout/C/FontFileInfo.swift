@@ -25,7 +25,7 @@ struct FontFileInfo {
 
 /// A FreeType library instance, owned by this object (FreeType libraries are not
 /// thread-safe, so each use makes its own; reading names is rare and cheap).
-private final class FreeTypeLibrary {
+final class FreeTypeLibrary {
     let pointer: FT_Library?
 
     init() {

@@ -1,0 +1,165 @@
+#!/usr/bin/env python3
+"""Mutation check: does the test suite notice when known behaviour breaks?
+
+Copies the package (without build folders) to a scratch folder, builds its tests once,
+then applies each fault below on its own, rebuilds, runs the tests that guard that part
+of the product, and expects them to fail. A fault the tests miss is a missing test.
+
+    python3 scripts/mutants.py                # every fault; writes docs/mutants-results.md
+    python3 scripts/mutants.py centred-stroke # only the named faults
+
+Exit status 0 when every fault was caught, 1 when one survived, 2 on a set-up error.
+The list and the latest results are explained in docs/testing.md.
+"""
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRATCH = Path(os.environ.get("MUTANTS_DIR", "/tmp/labelgen-mutants"))
+
+# name, file, exact text (must occur once), replacement, test filter (Swift Testing
+# --filter, a regular expression over test names), what the fault means.
+FAULTS = [
+    ("no-reorder-after-wrap", "Sources/LabelLayout/Pipeline/Positioner.swift",
+     "let pieces = visualOrder(pieces(in: visible, splittingAt: ellipsisRange))",
+     "let pieces = index == 0 ? visualOrder(pieces(in: visible, splittingAt: ellipsisRange)) : pieces(in: visible, splittingAt: ellipsisRange)",
+     "BidiAndFallbackTests|CaretTests", "bidi runs are reordered on the first line only"),
+    ("centred-stroke", "Sources/TextRender/Passes/Silhouettes.swift",
+     "let ring = try Self.ring(outer: outer, inner: fill)", "let ring = outer",
+     "EffectPixelTests|RenderTests", "the stroke is painted over the glyph interior too"),
+    ("gradient-by-label", "Sources/TextRender/Passes/FillPass.swift",
+     "guard let ink = gradient.scope == .label ? labelInk : lineInk else { continue }",
+     "guard let ink = labelInk else { continue }",
+     "StyledRenderTests|EffectPixelTests", "a line gradient spans the whole label"),
+    ("no-shadow", "Sources/TextRender/Renderer.swift",
+     "if !style.shadows.isEmpty, let ink = labelInk {", "if false, let ink = labelInk {",
+     "EffectPixelTests|ImageDiffingTests", "shadows are not drawn"),
+    ("fit-one-step-small", "Sources/LabelLayout/Pipeline/Fitter.swift",
+     "return FitDecision(fontSize: sizeAt(low), breaks: best, outcome: .shrunk, attempts: attempts)",
+     "return FitDecision(fontSize: sizeAt(max(0, low - 1)), breaks: best, outcome: .shrunk, attempts: attempts)",
+     "FitTests", "the fitted size is one grid step below the largest that fits"),
+    ("no-neighbour-probe", "Sources/LabelLayout/Pipeline/Fitter.swift",
+     "while k < min(steps, low + 4) {", "while k < min(steps, low + 4) && false {",
+     "FitTests", "sizes just above the binary search's answer are not tried"),
+    ("outputs-in-place", "Sources/labelgen/AtomicWriter.swift",
+     "guard rename(staged.temporary, staged.target) == 0 else {",
+     "guard (try? Data(contentsOf: URL(fileURLWithPath: staged.temporary))).map({ (try? $0.write(to: URL(fileURLWithPath: staged.target))) != nil && unlink(staged.temporary) == 0 }) == true else {",
+     "CaptionCommandTests|IncrementalTests|HostileInputTests", "outputs are overwritten in place instead of renamed over"),
+    ("host-fonts-always", "Sources/labelgen/GenerateCommand.swift",
+     "useHostFonts: hostFonts,", "useHostFonts: true,",
+     "FontSourceTests", "labelgen falls back to the host's fonts without --host-fonts"),
+    ("no-ink-margin", "Sources/LabelLayout/Pipeline/Fitter.swift",
+     "static let inkMargin = 1.0", "static let inkMargin = 0.0",
+     "ScaleAndEdgeTests", "ink may reach the box's outermost pixel ring"),
+    ("no-baseline-snap", "Sources/LabelLayout/Pipeline/Positioner.swift",
+     "var snapped = baseline.rounded()", "var snapped = baseline",
+     "ScaleAndEdgeTests|FitTests", "baselines are not snapped, so @2x baselines are not twice @1x"),
+    ("canvas-not-multiplied", "Sources/TextRender/Passes/EffectBounds.swift",
+     "x1 = (max(1, layout.bounds.width.rounded(.up)) * scale).rounded(.up)",
+     "x1 = max(1, (layout.bounds.width * scale).rounded(.up))",
+     "ScaleAndEdgeTests|RenderTests", "an @N canvas is rounded on its own instead of N times @1x"),
+    ("tall-metrics-default", "Sources/LabelLayout/Fonts/FontResolver.swift",
+     "if metrics == .compact, let compact = named(family + \" UI\") { return compact }", "",
+     "ScriptFairSizeTests", "Arabic, Thai and Devanagari keep their tall line metrics"),
+    ("cjk-no-region-alias", "Sources/LabelLayout/Fonts/FontResolver.swift",
+     "return sorted.first { regionless($0.family) == base }", "return nil",
+     "LanguageCoverageTests", "\"Noto Sans CJK TC\" no longer finds the bundled face"),
+    ("bundled-folder-unchecked", "Sources/LabelLayout/Fonts/FontResolver.swift",
+     "        try checkBundledFolders(needed: font.files.isEmpty)\n", "",
+     "DefaultFontSourceTests", "a missing font folder is not reported"),
+    ("vertical-middle-is-top", "Sources/LabelLayout/Pipeline/Positioner.swift",
+     "case .middle: factor = 0.5", "case .middle: factor = 0",
+     "FitTests", "verticalAlign middle draws at the top"),
+    ("line-height-ignored", "Sources/LabelLayout/Pipeline/Fitter.swift",
+     "return (ascender * fontSize, descender * fontSize, natural * lineHeight)",
+     "return (ascender * fontSize, descender * fontSize, natural)",
+     "LayoutTests|FitTests|StyledLayoutTests", "lineHeight does not change line spacing"),
+    ("no-ellipsis", "Sources/LabelLayout/Pipeline/Truncator.swift",
+     "static let ellipsis: Unicode.Scalar = \"\\u{2026}\"", "static let ellipsis: Unicode.Scalar = \" \"",
+     "FitTests|CaretTests", "truncated text ends without an ellipsis"),
+    ("strict-ignored", "Sources/labelgen/GenerateCommand.swift",
+     "if strict && (manifest.truncated", "if false && (manifest.truncated",
+     "StrictTests", "--strict lets truncated labels and missing characters pass"),
+    ("no-line-bands", "Sources/TextRender/Passes/FillPass.swift",
+     "return top < bottom ? top..<bottom : nil", "return nil",
+     "FillBandTests", "lines get no gradient band"),
+    ("stroke-join-ignored", "Sources/TextRender/Passes/Silhouettes.swift",
+     "return (try grown(.all, by: strokes[0].stroke.width * scale + extra, join: strokes[0].stroke.join), [])",
+     "return (try grown(.all, by: strokes[0].stroke.width * scale + extra, join: .round), [])",
+     "EffectPixelTests|StyledRenderTests|DemoSnapshotTests", "every stroke is drawn with round joins"),
+]
+
+
+def run(command, cwd, log):
+    with open(log, "a") as out:
+        out.write("$ " + " ".join(command) + "\n")
+        out.flush()
+        return subprocess.run(command, cwd=cwd, stdout=out, stderr=subprocess.STDOUT).returncode
+
+
+def main():
+    chosen = set(sys.argv[1:])
+    faults = [f for f in FAULTS if not chosen or f[0] in chosen]
+    unknown = chosen - {f[0] for f in FAULTS}
+    if unknown:
+        print("unknown fault(s): " + ", ".join(sorted(unknown)), file=sys.stderr)
+        return 2
+    copy = SCRATCH / "package"
+    SCRATCH.mkdir(parents=True, exist_ok=True)
+    log = SCRATCH / "mutants.log"
+    log.write_text("")
+    # A fresh copy of the sources, keeping the scratch build folder between runs.
+    if copy.exists():
+        for entry in copy.iterdir():
+            if entry.name != ".build":
+                shutil.rmtree(entry) if entry.is_dir() else entry.unlink()
+    shutil.copytree(ROOT, copy, dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns(".build", ".build-*", "out", ".git"))
+    print(f"building the unchanged copy in {copy} (log: {log})", flush=True)
+    if run(["swift", "build", "--build-tests"], copy, log) != 0:
+        print("the unchanged package does not build", file=sys.stderr)
+        return 2
+    # The guarding tests must pass on the unchanged code, or a failure proves nothing.
+    union = "|".join(sorted({tests for *_, tests, _ in faults}))
+    if run(["swift", "test", "--skip-build", "--filter", union], copy, log) != 0:
+        print("the guarding tests fail on the unchanged code; see " + str(log), file=sys.stderr)
+        return 2
+    results = []
+    for name, file, old, new, tests, meaning in faults:
+        path = copy / file
+        original = path.read_text()
+        if original.count(old) != 1:
+            print(f"{name}: the text to change occurs {original.count(old)} times in {file}", file=sys.stderr)
+            return 2
+        started = time.time()
+        path.write_text(original.replace(old, new))
+        try:
+            built = run(["swift", "build", "--build-tests"], copy, log) == 0
+            failed = not built or run(["swift", "test", "--skip-build", "--filter", tests], copy, log) != 0
+        finally:
+            path.write_text(original)
+        if not built:
+            verdict = "caught (does not compile)"
+        else:
+            verdict = "caught" if failed else "SURVIVED"
+        seconds = time.time() - started
+        results.append((name, meaning, tests, verdict, seconds))
+        print(f"{name:28} {verdict:30} {seconds:5.0f} s", flush=True)
+    run(["swift", "build", "--build-tests"], copy, log)
+
+    report = ["| fault | what breaks | tests run | result |", "|---|---|---|---|"]
+    report += [f"| `{n}` | {m} | `{t}` | {v} |" for n, m, t, v, _ in results]
+    (ROOT / "docs" / "mutants-results.md").write_text(
+        "# Mutation check: latest results\n\nMade by `make mutants` (scripts/mutants.py); see testing.md.\n\n"
+        + "\n".join(report) + "\n")
+    survived = [r for r in results if r[3] != "caught" and r[3] != "caught (does not compile)"]
+    print(f"{len(results) - len(survived)} caught, {len(survived)} not")
+    return 1 if survived else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
