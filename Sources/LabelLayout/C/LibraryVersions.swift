@@ -15,9 +15,7 @@ public enum LayoutLibraries {
             FT_Library_Version(pointer, &major, &minor, &patch)
             versions["FreeType"] = "\(major).\(minor).\(patch)"
         }
-        // "(GNU FriBidi) 1.0.8\n…": the version is the first line's last word.
-        let fribidi = String(cString: fribidi_version_info)
-        versions["FriBidi"] = fribidi.split(separator: "\n").first?.split(separator: " ").last.map(String.init) ?? fribidi
+        versions["FriBidi"] = FRIBIDI_VERSION
         let fontconfig = Int(FcGetVersion())
         versions["fontconfig"] = "\(fontconfig / 10000).\(fontconfig / 100 % 100).\(fontconfig % 100)"
         return versions
