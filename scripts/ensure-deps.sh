@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian packages of the system libraries Labelgen builds on, but only those
-# that pkg-config cannot find already. Runs as root or through sudo.
+# Installs the Debian packages of the system libraries Labelgen builds on, and of the
+# programs some tests need, but only those not found already. Runs as root or through sudo.
 set -euo pipefail
 
 # pkg-config name -> Debian package
@@ -24,6 +24,17 @@ for module in "${!packages[@]}"; do
     missing+=("${packages[$module]}")
   fi
 done
+
+# The million-key test reads labelgen's peak memory from GNU time (the shell's `time`
+# keyword cannot report it).
+if [ ! -x /usr/bin/time ]; then
+  missing+=(time)
+fi
+# The contact sheet test has a headless browser render the page; Debian names the
+# program chromium, Ubuntu chromium-browser.
+if [ ! -x /usr/bin/chromium ] && [ ! -x /usr/bin/chromium-browser ]; then
+  missing+=(chromium)
+fi
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0

@@ -200,8 +200,12 @@ public struct StyleSheet: Sendable, Hashable {
             return "it is a folder, not a file"
         }
         // The system's words ("Permission denied"), not Foundation's "error 256".
-        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError,
-           underlying.domain == NSPOSIXErrorDomain {
+        // On Linux Foundation puts a Swift POSIXError there, which is no NSError.
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey]
+        if let posix = underlying as? POSIXError {
+            return String(cString: strerror(posix.code.rawValue))
+        }
+        if let underlying = underlying as? NSError, underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(underlying.code)))
         }
         let text = (error as NSError).localizedDescription

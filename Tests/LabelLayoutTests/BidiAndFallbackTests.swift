@@ -27,17 +27,48 @@ struct BidiAndFallbackTests {
         #expect(layout.families(line: 0).contains("Noto Sans Arabic UI"))
     }
 
+    /// Every line holds Latin names between Arabic words, so a line left in logical
+    /// order shows on every line, not just on the first.
     @Test("wrapped RTL paragraphs are reordered per line, not per paragraph")
     func perLineReordering() throws {
-        let text = "انضم Alex إلى اللعبة وفاز بالمرحلة الأولى"
+        let text = "انضم Alex إلى Sam ثم فاز Kim بالمرحلة Zed الأولى مع Bob"
         let layout = try engine.layout(text, style: style(size: 24, box: Box(width: 170)), locale: "ar")
-        #expect(layout.lines.count >= 2)
-        for line in layout.lines {
-            // The logically first character of each line is its rightmost glyph.
+        let scalars = Array(layout.laidOutText.unicodeScalars)
+        // Words by scalar range, in logical order.
+        var words: [Range<Int>] = []
+        var start: Int?
+        for i in 0...scalars.count {
+            if i == scalars.count || scalars[i].properties.isWhitespace {
+                if let s = start { words.append(s..<i); start = nil }
+            } else if start == nil {
+                start = i
+            }
+        }
+        func isLatin(_ word: Range<Int>) -> Bool { scalars[word].allSatisfy(\.isASCII) }
+
+        try #require(layout.lines.count >= 3, "\(layout.lineTexts)")
+        for (index, line) in layout.lines.enumerated() {
+            #expect(line.isRightToLeft)
             let glyphs = line.runs.flatMap(\.glyphs)
-            let firstLogical = glyphs.min { $0.cluster < $1.cluster }!
-            let rightmost = glyphs.max { $0.x < $1.x }!
-            #expect(firstLogical.cluster == rightmost.cluster || layout.text.unicodeScalars[layout.text.unicodeScalars.index(layout.text.unicodeScalars.startIndex, offsetBy: firstLogical.cluster)].properties.isWhitespace)
+            let onLine = words.filter { line.range.contains($0.lowerBound) }
+            // Control: the line mixes directions, so reordering has something to do.
+            #expect(onLine.contains(where: isLatin) && onLine.contains { !isLatin($0) },
+                    "line \(index) \"\(line.text)\" is not mixed")
+            func xs(_ word: Range<Int>) -> [Double] { glyphs.filter { word.contains($0.cluster) }.map(\.x) }
+            // Logically later words are further left: the visual order is the logical
+            // order reversed, word by word, with each Latin name read left to right.
+            for (earlier, later) in zip(onLine, onLine.dropFirst()) {
+                let a = xs(earlier), b = xs(later)
+                try #require(!a.isEmpty && !b.isEmpty, "line \(index) \"\(line.text)\"")
+                #expect(a.min()! > b.max()!, "line \(index) \"\(line.text)\": \"\(String(String.UnicodeScalarView(scalars[earlier])))\" is not right of \"\(String(String.UnicodeScalarView(scalars[later])))\"")
+            }
+            for word in onLine {
+                // The first glyph of each cluster, clusters in logical order.
+                let clusters = Set(glyphs.filter { word.contains($0.cluster) }.map(\.cluster)).sorted()
+                let firstX = clusters.map { cluster in glyphs.first { $0.cluster == cluster }!.x }
+                let ordered = isLatin(word) ? firstX == firstX.sorted() : firstX == firstX.sorted(by: >)
+                #expect(ordered, "line \(index): \"\(String(String.UnicodeScalarView(scalars[word])))\" letters \(firstX)")
+            }
         }
         // Natural alignment of an RTL paragraph is right.
         for line in layout.lines { #expect(abs(line.x + line.width - layout.textRect.maxX) < 0.01) }

@@ -40,32 +40,59 @@ struct ImageDiffingTests {
         #expect(message.hasPrefix("image size 5x4 differs from the reference's 4x4"), "\(message)")
     }
 
-    @Test("moving the button style's shadow by one pixel fails against the committed reference")
-    func onePixelStyleChange() throws {
+    /// Only the shadow may change here: a change that moved the text (as moving the
+    /// shadow does, since the effect extents inset the text) would fail even with
+    /// shadows not drawn at all. The shadow's alpha goes up one step, which leaves the
+    /// extents and so every glyph where it was.
+    @Test("a one-step change of the button style's shadow colour fails against the committed reference")
+    func oneStepShadowChange() throws {
         let url = Demo.stylesFolder.appendingPathComponent("button.json")
         var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         var shadows = try #require(json["shadows"] as? [[String: Any]])
-        let offset = try #require(shadows[0]["offset"] as? [Double])
-        shadows[0]["offset"] = [offset[0], offset[1] + 1]
+        let color = try #require(shadows[0]["color"] as? String)
+        #expect(color.uppercased() == "#0A1A4A80", "the button style's shadow changed; pick a colour one step from it")
+        shadows[0]["color"] = "#0A1A4A81"
         json["shadows"] = shadows
-        let moved = try StyleSheet(json: JSONSerialization.data(withJSONObject: json), source: "button.json")
+        let changed = try StyleSheet(json: JSONSerialization.data(withJSONObject: json), source: "button.json")
+        let unchanged = try Demo.style("button")
 
-        let english = try #require(Demo.tables.first { $0.locale == "en" })
+        let english = try StringTable.load(contentsOf: Demo.stringsFolder.appendingPathComponent("en.json"))
         let play = try #require(english.entries.first { $0.key == "menu.play" })
-        let layout = try Demo.engine.layout(play.value, style: moved.style(forKey: play.key, locale: "en"), locale: "en")
-        let rendered = try Renderer().render(layout)
-        let reference = try ImageDecoder().decode(contentsOf: Demo.reference(test: "button", locale: "en", key: "menu.play"))
+        let before = try Demo.engine.layout(play.value, style: unchanged.style(forKey: play.key, locale: "en"), locale: "en")
+        let after = try Demo.engine.layout(play.value, style: changed.style(forKey: play.key, locale: "en"), locale: "en")
+        // Control: the text did not move, so any difference comes from the shadow.
+        #expect(before.textRect == after.textRect)
+        #expect(before.fontSize == after.fontSize)
+        #expect(before.lines.map { $0.runs.map(\.glyphs) } == after.lines.map { $0.runs.map(\.glyphs) })
+        #expect(!before.lines.isEmpty && !before.lines[0].runs.isEmpty)
 
+        let referenceURL = Demo.reference(test: "button", locale: "en", key: "menu.play")
+        let reference = try ImageDecoder().decode(contentsOf: referenceURL)
+        // Control: the unchanged style still draws the reference exactly.
+        let same = try Renderer().render(before)
+        if let (message, _) = Diffing<RGBAImage>.image().diffV2(reference, same.image) {
+            Issue.record("the unchanged style no longer matches its reference: \(message)")
+        }
+        let rendered = try Renderer().render(after)
         let (message, _) = try #require(Diffing<RGBAImage>.image().diffV2(reference, rendered.image))
         #expect(message.contains("pixels") && message.contains("diff:"), "\(message)")
+        let changedPixels = (0..<same.image.height).flatMap { y in (0..<same.image.width).map { (x: $0, y: y) } }
+            .filter { same.image[$0.x, $0.y] != rendered.image[$0.x, $0.y] }.count
+        #expect(changedPixels > 0, "the shadow's colour changed no pixel")
 
-        // The same through assertSnapshot, as a test suite sees it: the failure is
-        // reported, and the reference is left as it was.
-        let before = try Data(contentsOf: Demo.reference(test: "button", locale: "en", key: "menu.play"))
-        withKnownIssue {
-            assertSnapshot(of: rendered, as: .image, named: "en.menu.play", record: .never, testName: "button")
+        // The same through SnapshotTesting, against the committed reference (not this
+        // file's own, empty snapshot folder, where only a missing reference would be
+        // reported): the unchanged label matches, the changed one fails, and the
+        // reference is left as it was.
+        let bytes = try Data(contentsOf: referenceURL)
+        func verify(_ label: RenderedLabel) -> String? {
+            verifySnapshot(of: label, as: .image, named: "en.menu.play", record: .never,
+                           snapshotDirectory: Demo.referencesFolder.path, testName: "button")
         }
-        #expect(try Data(contentsOf: Demo.reference(test: "button", locale: "en", key: "menu.play")) == before)
+        #expect(verify(same) == nil)
+        let failure = try #require(verify(rendered))
+        #expect(failure.contains("pixels") && !failure.contains("No reference"), "\(failure)")
+        #expect(try Data(contentsOf: referenceURL) == bytes)
     }
 
     @Test("the layout dump names fonts, lines and glyphs")

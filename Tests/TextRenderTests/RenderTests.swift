@@ -69,24 +69,53 @@ struct RenderTests {
         #expect(width == image.width && height == image.height)
     }
 
+    /// Compared with the same label drawn without a stroke: a stroke centred on the
+    /// outline and painted over the fill would tint the glyph's inner edge and reach
+    /// only half its width outside.
     @Test("the outside stroke never covers the glyph interior, also under a translucent fill")
     func strokeOutsideOnly() throws {
-        let layout = try label("I", size: 80, box: Box(width: 100, height: 120)) {
-            $0.fill = .color(Color(red: 0, green: 0, blue: 1, alpha: 0.5))
+        let fill = Color(red: 0, green: 0, blue: 1, alpha: 0.5)
+        let plainLayout = try label("I", size: 80, box: Box(width: 100, height: 120)) { $0.fill = .color(fill) }
+        let strokedLayout = try label("I", size: 80, box: Box(width: 100, height: 120)) {
+            $0.fill = .color(fill)
             $0.stroke = Stroke(width: 4, color: Color(red: 1, green: 0, blue: 0))
         }
-        let image = try Renderer().render(layout).image
-        let ink = try #require(image.inkBounds(threshold: 200))
-        // The middle of the I's stem: fill only.
-        let middle = image[(ink.minX + ink.maxX) / 2, (ink.minY + ink.maxY) / 2]
-        #expect(middle.r == 0 && middle.b == 255)
-        #expect(abs(Int(middle.a) - 128) <= 1)
-        // On the same row, the first opaque pixel from the left is the stroke (the I has
-        // serifs, so the ink box is wider than the stem).
+        // Control: the stroke's extents shift nothing, so the two images line up.
+        #expect(plainLayout.lines.map { $0.runs.map(\.glyphs) } == strokedLayout.lines.map { $0.runs.map(\.glyphs) })
+        let plain = try Renderer().render(plainLayout).image
+        let stroked = try Renderer().render(strokedLayout).image
+        let full = (0..<plain.height).flatMap { y in (0..<plain.width).map { plain[$0, y].a } }.max() ?? 0
+        #expect(abs(Int(full) - 128) <= 1)
+
+        // Every pixel the fill covers wholly is exactly the fill, no stroke colour mixed
+        // in; outside the outline the stroke is its own colour, no fill mixed in.
+        var interior = 0
+        var tinted: [String] = [], mixed: [String] = []
+        for y in 0..<plain.height {
+            for x in 0..<plain.width {
+                let p = stroked[x, y]
+                if plain[x, y].a == full {
+                    interior += 1
+                    if !(p.r == 0 && p.g == 0 && p.b == 255 && p.a == full) { tinted.append("(\(x), \(y)): \(p)") }
+                } else if plain[x, y].a == 0 && p.a > 0 && !(p.r == 255 && p.g == 0 && p.b == 0) {
+                    mixed.append("(\(x), \(y)): \(p)")
+                }
+            }
+        }
+        #expect(interior > 200, "\(interior) wholly covered pixels")
+        #expect(tinted.count == 0, "\(tinted.count) pixels inside the I are not the fill: \(tinted.prefix(4))")
+        #expect(mixed.count == 0, "\(mixed.count) pixels outside the I are not the stroke: \(mixed.prefix(4))")
+
+        // On the middle row the stroke reaches its full width outside the outline: the
+        // three pixels left of the stem's first inked pixel are opaque stroke colour.
+        let ink = try #require(plain.inkBounds())
         let row = (ink.minY + ink.maxY) / 2
-        let firstOpaque = try #require((0..<image.width).first { image[$0, row].a == 255 })
-        let edge = image[firstOpaque + 1, row]
-        #expect(edge.r == 255 && edge.b == 0 && edge.a == 255, "edge \(edge) at \(ink)")
+        let edge = try #require((0..<plain.width).first { plain[$0, row].a > 0 })
+        for x in (edge - 3)..<edge {
+            let p = stroked[x, row]
+            #expect(p.r == 255 && p.g == 0 && p.b == 0 && p.a == 255, "stroke at (\(x), \(row)): \(p), stem edge at \(edge)")
+        }
+        #expect(stroked[edge - 6, row].a == 0, "the stroke reaches further than its width")
     }
 
     @Test("edges keep straight alpha: a white glyph's anti-aliased edge is white, not grey")
@@ -105,24 +134,54 @@ struct RenderTests {
         #expect(partial > 20)
     }
 
+    /// Wrapped lines, not only hard breaks: a gradient restarted per paragraph would
+    /// pass on "A\nB". Each line's ink runs from the first colour at its top to the last
+    /// at its bottom; the same label with a label-scoped gradient must measure otherwise.
     @Test("a line-scoped gradient restarts on every line")
     func gradientPerLine() throws {
         let first = Color(hex: "#FF0000")!, last = Color(hex: "#0000FF")!
-        let layout = try label("HOME\nHOME", size: 40, box: Box(width: 200, height: 140)) {
-            $0.fill = .gradient(Gradient(colors: [first, last], scope: .line))
+        func draw(_ scope: GradientScope) throws -> (layout: LabelLayout, image: RGBAImage) {
+            let layout = try label("HOME HOME HOME", size: 40, box: Box(width: 160, height: 200)) {
+                $0.fill = .gradient(Gradient(colors: [first, last], scope: scope))
+            }
+            return (layout, try Renderer().render(layout).image)
         }
-        let image = try Renderer().render(layout).image
-        // The top and bottom ink rows of each line: red at the top, blue at the bottom.
-        var rows: [Int] = []
-        for y in 0..<image.height where (0..<image.width).contains(where: { image[$0, y].a == 255 }) { rows.append(y) }
-        let split = rows.firstIndex { $0 > rows[0] + 1 && !rows.contains($0 - 1) }!
-        for band in [Array(rows[..<split]), Array(rows[split...])] {
-            let top = band.first!, bottom = band.last!
-            let topPixel = (0..<image.width).map { image[$0, top] }.first { $0.a == 255 }!
-            let bottomPixel = (0..<image.width).map { image[$0, bottom] }.first { $0.a == 255 }!
-            #expect(topPixel.r > 230 && topPixel.b < 25, "top \(topPixel)")
-            #expect(bottomPixel.b > 230 && bottomPixel.r < 25, "bottom \(bottomPixel)")
+        typealias Ink = (r: UInt8, g: UInt8, b: UInt8, a: UInt8)
+        /// The first and last rows of each run of rows holding opaque ink, top to bottom,
+        /// with the first opaque pixel of each.
+        func bands(_ image: RGBAImage) -> [(top: Ink, bottom: Ink)] {
+            func opaque(_ y: Int) -> Ink? { (0..<image.width).map { image[$0, y] }.first { $0.a == 255 } }
+            var result: [(top: Ink, bottom: Ink)] = []
+            var y = 0
+            while y < image.height {
+                guard let top = opaque(y) else { y += 1; continue }
+                var bottom = top
+                while y + 1 < image.height, let next = opaque(y + 1) { bottom = next; y += 1 }
+                result.append((top, bottom))
+                y += 1
+            }
+            return result
         }
+
+        let perLine = try draw(.line)
+        #expect(perLine.layout.lineTexts == ["HOME", "HOME", "HOME"])
+        let lines = bands(perLine.image)
+        try #require(lines.count == perLine.layout.lines.count, "\(lines.count) ink bands")
+        for (index, line) in lines.enumerated() {
+            #expect(line.top.r > 230 && line.top.b < 25, "line \(index) top \(line.top)")
+            #expect(line.bottom.b > 230 && line.bottom.r < 25, "line \(index) bottom \(line.bottom)")
+        }
+
+        // Control: spanning the label, only the first line starts red and only the last
+        // ends blue; the lines between are neither.
+        let whole = try draw(.label)
+        let spanned = bands(whole.image)
+        try #require(spanned.count == lines.count)
+        #expect(spanned[0].top.r > 230 && spanned[0].top.b < 25, "\(spanned[0].top)")
+        #expect(spanned[spanned.count - 1].bottom.b > 230 && spanned[spanned.count - 1].bottom.r < 25)
+        #expect(spanned[0].bottom.b < 200, "first line's bottom \(spanned[0].bottom)")
+        #expect(spanned[spanned.count - 1].top.r < 200, "last line's top \(spanned[spanned.count - 1].top)")
+        #expect(spanned[1].top.r < 200 && spanned[1].bottom.b < 200, "middle line \(spanned[1])")
     }
 
     @Test("no ink touches the outermost pixel ring, whatever the effects")

@@ -188,15 +188,30 @@ struct CaptionCommandTests {
         }
     }
 
+    /// A reader that has the old file open (here through a second name) must keep seeing
+    /// it whole: the new picture goes to a new file renamed over the name. Rewriting the
+    /// old file in place would change what the second name shows, and keep its inode.
     @Test("writing replaces the output atomically and leaves no temporary files")
     func atomicOutput() async throws {
         let tmp = try TempDir()
         defer { tmp.remove() }
+        func inode(_ url: URL) throws -> UInt64 {
+            let number = try FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? NSNumber
+            return try #require(number).uint64Value
+        }
+        let older = Data("an older picture".utf8)
         try tmp.write("an older picture", to: "out/meme.jpg")
+        try FileManager.default.linkItem(at: tmp("out/meme.jpg"), to: tmp("older.jpg"))
+        let olderInode = try inode(tmp("older.jpg"))
+        // Control: both names are one file before the run.
+        #expect(try inode(tmp("out/meme.jpg")) == olderInode)
+
         let result = try await caption(["--text", "NEW"], out: tmp("out/meme.jpg"))
         #expect(result.status == 0, "\(result)")
         #expect(Files.list(tmp("out")) == ["meme.jpg"])
         #expect(try ImageDecoder().decode(contentsOf: tmp("out/meme.jpg")).width == 600)
+        #expect(try inode(tmp("out/meme.jpg")) != olderInode, "the output was rewritten in place")
+        #expect(try Data(contentsOf: tmp("older.jpg")) == older, "the old file's bytes changed under its reader")
     }
 }
 

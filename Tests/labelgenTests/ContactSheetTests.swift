@@ -50,11 +50,15 @@ struct ContactSheetTests {
         #expect(PNG.size(of: png).map { $0.width == 200 && $0.height == 40 } == true)
     }
 
-    @Test("headless Chromium renders the page (skipped without chromium)")
+    /// Debian's name for the browser, then Ubuntu's.
+    static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+    @Test("headless Chromium renders the page",
+          .enabled(if: ContactSheetTests.chromium != nil, "needs Chromium (Debian package chromium)"))
     func screenshot() async throws {
-        guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }) else { return }
+        let chromium = try #require(Self.chromium)
         let tmp = try TempDir()
         defer { tmp.remove() }
         _ = try await run(in: tmp)
@@ -64,11 +68,22 @@ struct ContactSheetTests {
         process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
                              "--user-data-dir=\(tmp("profile").path)", "--window-size=1000,700",
                              "--screenshot=\(shot.path)", tmp("sheet.html").absoluteString]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let log = tmp("chromium.log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let logHandle = try FileHandle(forWritingTo: log)
+        process.standardOutput = logHandle
+        process.standardError = logHandle
         try process.run()
+        // A browser that hangs fails the test instead of holding up the whole run.
+        let deadline = Date().addingTimeInterval(120)
+        while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(100)) }
+        let hung = process.isRunning
+        if hung { process.terminate() }
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        try logHandle.close()
+        let output = String(decoding: try Data(contentsOf: log), as: UTF8.self)
+        #expect(!hung, "chromium still running after 120 s: \(output)")
+        #expect(process.terminationStatus == 0, "chromium exited \(process.terminationStatus): \(output)")
         let data = try Data(contentsOf: shot)
         #expect(PNG.size(of: data).map { $0.width == 1000 && $0.height == 700 } == true)
         // A blank page compresses to almost nothing; labels, text and checkerboards do not.

@@ -12,17 +12,23 @@ struct HostileInputTests {
     struct Workspace {
         let tmp: TempDir
         let before: [String: Data]
+        /// What labelgen runs under: nothing, or `Machine.asNobody`.
+        let launcher: [String]
 
         var out: URL { tmp("out") }
         var style: String { tmp("style.json").path }
         var strings: String { tmp("en.json").path }
 
-        init() async throws {
-            tmp = try TempDir()
+        init(launcher: [String] = []) async throws {
+            self.launcher = launcher
+            // Another user must reach the folder whatever TMPDIR says, and write in it as
+            // labelgen does in its own folders.
+            tmp = launcher.isEmpty ? try TempDir() : try TempDir(under: URL(fileURLWithPath: "/tmp"))
             try tmp.writeJSON(Styles.basic(scales: [1, 2]), to: "style.json")
             try tmp.writeJSON(HostileInputTests.table, to: "en.json")
+            if !launcher.isEmpty { try Machine.giveToNobody(tmp.url) }
             let good = try await CLI.run([tmp("en.json").path, "--style", tmp("style.json").path,
-                                          "--out", tmp("out").path, "--quiet"])
+                                          "--out", tmp("out").path, "--quiet"], launcher: launcher)
             #expect(good.status == 0, "\(good)")
             before = try Files.contents(tmp("out"))
             #expect(before.count == 5, "\(before.keys.sorted())")
@@ -32,7 +38,7 @@ struct HostileInputTests {
         /// earlier output byte for byte as it was and no temporary file left anywhere.
         func expectRefused(_ arguments: [String], mentions: [String],
                            sourceLocation: SourceLocation = #_sourceLocation) async throws {
-            let result = try await CLI.run(arguments)
+            let result = try await CLI.run(arguments, launcher: launcher)
             #expect(result.status == 2, "\(result)", sourceLocation: sourceLocation)
             for text in mentions {
                 #expect(result.stderr.contains(text), "stderr does not mention \(text): \(result)",
@@ -42,8 +48,12 @@ struct HostileInputTests {
         }
 
         func expectOutputIntact(sourceLocation: SourceLocation = #_sourceLocation) {
-            let after = (try? Files.contents(out)) ?? [:]
-            #expect(after == before, "earlier output changed: \(after.keys.sorted())", sourceLocation: sourceLocation)
+            do {
+                let after = try Files.contents(out)
+                #expect(after == before, "earlier output changed: \(after.keys.sorted())", sourceLocation: sourceLocation)
+            } catch {
+                Issue.record("cannot read the earlier output: \(error)", sourceLocation: sourceLocation)
+            }
             let leftovers = Files.list(tmp.url).filter { $0.hasSuffix(".tmp") }
             #expect(leftovers.isEmpty, "temporary files left: \(leftovers)", sourceLocation: sourceLocation)
         }
@@ -84,17 +94,17 @@ struct HostileInputTests {
                                      mentions: ["folder.json", "is a folder"])
     }
 
-    @Test("a string table without read permission")
+    @Test("a string table without read permission",
+          .enabled(if: Machine.permissionsStopThisProcess || Machine.canRunLabelgenAsNobody,
+                   "needs a user that file permissions stop: not root, or root with setpriv (util-linux) and a labelgen that user nobody can run"))
     func unreadableTable() async throws {
-        let work = try await Workspace()
+        // Permissions do not stop root (CI runs as root), so root has labelgen run as
+        // nobody, the owner of the folder and of the locked file.
+        let work = try await Workspace(launcher: Machine.permissionsStopThisProcess ? [] : Machine.asNobody)
         defer { work.tmp.remove() }
         let locked = try work.tmp.writeJSON(["title": "Hallo"], to: "de.json")
+        if !work.launcher.isEmpty { try Machine.giveToNobody(locked) }
         try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: locked.path)
-        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: locked.path) }
-        // Permissions do not stop root, so when the file is still readable (tests run as
-        // root in containers) there is nothing to refuse; the folder case above covers
-        // the error path.
-        guard FileManager.default.contents(atPath: locked.path) == nil else { return }
         try await work.expectRefused([locked.path, "--style", work.style, "--out", work.out.path],
                                      mentions: ["de.json", "Permission denied"])
     }
@@ -151,16 +161,17 @@ struct HostileInputTests {
         work.expectOutputIntact()
     }
 
-    @Test("a full disk fails the run naming the file, keeping earlier outputs and leaving no temporary files")
+    @Test("a full disk fails the run naming the file, keeping earlier outputs and leaving no temporary files",
+          .enabled(if: Machine.canMountTmpfs, "needs root and tmpfs mounts"))
     func fullDisk() async throws {
         let tmp = try TempDir()
         defer { tmp.remove() }
         let disk = tmp("disk")
         try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
-        // Mounting needs root (and a container that allows it); elsewhere there is no
-        // small disk to fill, so the test has nothing to check.
-        guard try Self.shell("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", disk.path]) == 0 else { return }
-        defer { _ = try? Self.shell("umount", [disk.path]) }
+        // A small disk of its own, so that filling it disturbs nothing else.
+        try #require(try Self.shell("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", disk.path]) == 0,
+                     "cannot mount a tmpfs on \(disk.path)")
+        defer { #expect((try? Self.shell("umount", [disk.path])) == 0, "cannot unmount \(disk.path)") }
 
         try tmp.writeJSON(Styles.basic(scales: [1, 2]), to: "style.json")
         try tmp.writeJSON(Self.table, to: "en.json")
@@ -288,6 +299,8 @@ struct HostileInputTests {
 
     @Test("a table of a million keys is read in bounded memory")
     func millionKeys() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.gnuTime),
+                     "needs GNU time at \(Self.gnuTime) to measure peak memory: install the Debian package time (make deps does)")
         let tmp = try TempDir()
         defer { tmp.remove() }
         try tmp.writeJSON(Styles.basic(scales: [1]), to: "style.json")
@@ -311,25 +324,25 @@ struct HostileInputTests {
         #expect(Files.list(tmp("out/en")).count == 13, "\(Files.list(tmp("out/en")))")
         let one = try await peakMemoryOfRun(table: tmp("one/en.json"), in: tmp)
         #expect(one.status == 0, "\(one.stderr)")
-        if let wholeKB = whole.kilobytes, let oneKB = one.kilobytes {
-            // The file is read a megabyte at a time: what grows with it is one hash per key
-            // (16 MB here), not the 37 MB of text (about 20 MB measured; 56 MB when the file
-            // was held, 160 MB keeping every entry, 300 MB building the whole document).
-            #expect(wholeKB - oneKB < 32_000, "the table took \((wholeKB - oneKB) / 1024) MB")
-        }
+        let wholeKB = try #require(whole.kilobytes, "no peak memory in the output of time -v: \(whole.stderr)")
+        let oneKB = try #require(one.kilobytes, "no peak memory in the output of time -v: \(one.stderr)")
+        // The file is read a megabyte at a time: what grows with it is one hash per key
+        // (16 MB here), not the 37 MB of text (about 20 MB measured; 56 MB when the file
+        // was held, 160 MB keeping every entry, 300 MB building the whole document).
+        #expect(wholeKB - oneKB < 32_000, "the table took \((wholeKB - oneKB) / 1024) MB")
     }
 
-    /// Runs labelgen over `table` with the million-key test's `--keys`, under
-    /// `/usr/bin/time -v` when there is one, and reads its peak memory.
+    /// GNU time, which reports a program's peak memory (the shell's `time` does not).
+    static let gnuTime = "/usr/bin/time"
+
+    /// Runs labelgen over `table` with the million-key test's `--keys` under
+    /// `/usr/bin/time -v`, and reads its peak memory.
     private func peakMemoryOfRun(table: URL, in tmp: TempDir) async throws -> (status: Int32, stderr: String, kilobytes: Int?) {
-        let time = URL(fileURLWithPath: "/usr/bin/time")
-        let measured = FileManager.default.isExecutableFile(atPath: time.path)
         let labelgen = try CLI.executable()
         let process = Process()
-        process.executableURL = measured ? time : labelgen
-        process.arguments = (measured ? ["-v", labelgen.path] : [])
-            + [table.path, "--style", tmp("style.json").path, "--keys", "key.99999*", "--keys", "key.7",
-               "--out", tmp("out").path, "--quiet"]
+        process.executableURL = URL(fileURLWithPath: Self.gnuTime)
+        process.arguments = ["-v", labelgen.path, table.path, "--style", tmp("style.json").path,
+                             "--keys", "key.99999*", "--keys", "key.7", "--out", tmp("out").path, "--quiet"]
         var environment = ProcessInfo.processInfo.environment
         environment["LABELGEN_FONTS"] = CLI.fontsFolder.path
         // AddressSanitizer keeps up to 256 MB of freed memory from reuse by default, which
@@ -387,5 +400,66 @@ struct HostileInputTests {
         try process.run()
         process.waitUntilExit()
         return process.terminationStatus
+    }
+}
+
+/// What the machine the tests run on allows, found out once, before the tests that need it.
+private enum Machine {
+    /// Runs a command as user and group nobody (65534 on Debian), with no other groups.
+    static let asNobody = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+    static let nobody: uid_t = 65534
+
+    /// Whether a file without read permission is closed to this process: not to root, nor
+    /// to a process that may override permissions.
+    static let permissionsStopThisProcess: Bool = {
+        guard let probe = try? TempDir() else { return false }
+        defer { probe.remove() }
+        let path = probe("locked").path
+        guard FileManager.default.createFile(atPath: path, contents: Data("x".utf8),
+                                             attributes: [.posixPermissions: 0]) else { return false }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor < 0 else {
+            close(descriptor)
+            return false
+        }
+        return errno == EACCES
+    }()
+
+    /// Whether this process may switch to nobody and nobody can start labelgen (a build
+    /// in a folder only root can enter cannot be).
+    static let canRunLabelgenAsNobody: Bool = {
+        guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: asNobody[0]),
+              let labelgen = try? CLI.executable() else { return false }
+        return (try? HostileInputTests.shell(asNobody[0], Array(asNobody.dropFirst()) + [labelgen.path, "--version"])) == 0
+    }()
+
+    /// Whether this process can mount a tmpfs: root, in a container that allows it.
+    static let canMountTmpfs: Bool = {
+        guard geteuid() == 0, let probe = try? TempDir() else { return false }
+        defer { probe.remove() }
+        guard (try? HostileInputTests.shell("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", probe.path])) == 0 else {
+            return false
+        }
+        return (try? HostileInputTests.shell("umount", [probe.path])) == 0
+    }()
+
+    /// Makes nobody the owner of `url` and of everything below it.
+    static func giveToNobody(_ url: URL) throws {
+        var paths = [url.path]
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            paths += try FileManager.default.subpathsOfDirectory(atPath: url.path).map { url.appendingPathComponent($0).path }
+        }
+        for path in paths where lchown(path, nobody, nobody) != 0 {
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EPERM)
+        }
+    }
+}
+
+private extension TempDir {
+    /// A fresh folder in `parent`.
+    init(under parent: URL) throws {
+        url = parent.appendingPathComponent("labelgenTests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 }

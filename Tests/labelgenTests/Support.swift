@@ -69,9 +69,11 @@ enum CLI {
 
     /// Runs `labelgen` with `arguments` in `directory` (default: the package root), with
     /// `LABELGEN_FONTS` set to the bundled fonts and `environment`'s changes (nil removes
-    /// a variable), and captures everything it prints.
+    /// a variable), and captures everything it prints. A `launcher` (a command and its
+    /// options, such as one that switches user) runs `labelgen` in its place.
     static func run(_ arguments: [String], in directory: URL? = nil,
-                    environment changes: [String: String?] = [:]) async throws -> CLIResult {
+                    environment changes: [String: String?] = [:],
+                    launcher: [String] = []) async throws -> CLIResult {
         let executable = try executable()
         let captures = FileManager.default.temporaryDirectory
             .appendingPathComponent("labelgen-cli-\(UUID().uuidString)")
@@ -85,8 +87,13 @@ enum CLI {
         let errHandle = try FileHandle(forWritingTo: errURL)
 
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        if let command = launcher.first {
+            process.executableURL = URL(fileURLWithPath: command)
+            process.arguments = Array(launcher.dropFirst()) + [executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = directory ?? packageRoot
         var environment = ProcessInfo.processInfo.environment
         environment["LABELGEN_FONTS"] = fontsFolder.path

@@ -120,9 +120,7 @@ struct Fitter {
         var attempts = 0
         func attempt(_ fontSize: Double, allowWordBreaks: Bool) -> (LineBreaks, Bool) {
             attempts += 1
-            let breaks = prepared.breaker.breakLines(
-                prepared.opportunities, fontSize: fontSize, tracking: frame.tracking,
-                maxWidth: frame.width, wrap: frame.wrap, allowWordBreaks: allowWordBreaks)
+            let breaks = breakLines(fontSize: fontSize, allowWordBreaks: allowWordBreaks)
             return (breaks, fits(breaks, fontSize: fontSize))
         }
 
@@ -163,6 +161,28 @@ struct Fitter {
     /// Whether lines fit the frame: by their advances and line bands, and with their ink
     /// clear of the box's outermost pixel ring (``inkMargin``), so that no glyph, stroke
     /// or shadow pixel is ever cut off at the box's edge.
+    /// Lines at `fontSize`. The breaker fills lines by their advances; a line whose ink
+    /// (a "V" or "y" at its end, a slanted or stroked edge) is wider than the room is
+    /// broken again a little narrower. Otherwise a size could fail where a smaller one
+    /// fits only because its last word wrapped, and fitting would skip larger sizes.
+    func breakLines(fontSize: Double, allowWordBreaks: Bool) -> LineBreaks {
+        var limit = frame.width
+        var breaks = prepared.breaker.breakLines(
+            prepared.opportunities, fontSize: fontSize, tracking: frame.tracking,
+            maxWidth: limit, wrap: frame.wrap, allowWordBreaks: allowWordBreaks)
+        guard let width = frame.width, frame.wrap != .none else { return breaks }
+        for _ in 0..<4 {
+            let excess = breaks.lines.compactMap { metrics.ink($0, fontSize: fontSize, tracking: frame.tracking) }
+                .map { $0.width - (width - 2 * Self.inkMargin) }.max() ?? 0
+            guard excess > 1e-6, let current = limit, current - excess > 0 else { break }
+            limit = current - excess
+            breaks = prepared.breaker.breakLines(
+                prepared.opportunities, fontSize: fontSize, tracking: frame.tracking,
+                maxWidth: limit, wrap: frame.wrap, allowWordBreaks: allowWordBreaks)
+        }
+        return breaks
+    }
+
     func fits(_ breaks: LineBreaks, fontSize: Double) -> Bool {
         if let width = frame.width, breaks.maxWidth > width + 1e-6 { return false }
         if frame.maxLines > 0 && breaks.lines.count > frame.maxLines { return false }

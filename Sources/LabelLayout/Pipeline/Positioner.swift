@@ -20,6 +20,7 @@ struct Positioner {
         let breaker = LineBreaker(text: text)
         let tracking = style.tracking
         var lines: [Line] = []
+        var alignments: [Double] = []
         var bandTop = 0.0
         for (index, range) in ranges.enumerated() {
             let visible = breaker.trimmedTrailingSpace(range)
@@ -52,6 +53,7 @@ struct Positioner {
             case .center: alignment = 0.5
             case .natural, .justify: alignment = isRTL ? 1 : 0
             }
+            alignments.append(alignment)
             let x = textRect.x + (textRect.width - justifiedWidth) * alignment
             let baseline = bandTop + (band.height - band.ascent - band.descent) / 2 + band.ascent
 
@@ -127,15 +129,16 @@ struct Positioner {
         }
         let shift = textRect.y + (textRect.height - total) * factor
         let placed = lines.map { $0.moved(dx: 0, dy: shift) }
-        return Self.clearOfEdges(placed, inkRect: textRect.outset(top: -Fitter.inkMargin, left: -Fitter.inkMargin,
+        return Self.clearOfEdges(placed, alignments: alignments, inkRect: textRect.outset(top: -Fitter.inkMargin, left: -Fitter.inkMargin,
                                                                  bottom: -Fitter.inkMargin, right: -Fitter.inkMargin))
     }
 
     /// Moves lines so their ink stays inside `inkRect` (the text rectangle less the box's
     /// outermost pixel ring), and snaps baselines to whole pixels, so a label drawn at
-    /// @2x or @3x has its baselines at exactly 2 or 3 times the @1x ones. Lines whose
-    /// ink is wider or taller than the rectangle are centred on it.
-    static func clearOfEdges(_ lines: [Line], inkRect: Rect) -> [Line] {
+    /// @2x or @3x has its baselines at exactly 2 or 3 times the @1x ones. A line whose
+    /// ink is wider than the rectangle (a clipped line) keeps its alignment: its start
+    /// stays in view and the far end is cut; a block taller than it is centred.
+    static func clearOfEdges(_ lines: [Line], alignments: [Double], inkRect: Rect) -> [Line] {
         let inks: [Rect] = lines.map { line in
             var ink = Rect.zero
             for run in line.runs {
@@ -148,8 +151,8 @@ struct Positioner {
             }
             return ink
         }
-        func correction(_ low: Double, _ high: Double, within min: Double, _ max: Double) -> Double {
-            if high - low > max - min { return (min + max) / 2 - (low + high) / 2 }
+        func correction(_ low: Double, _ high: Double, within min: Double, _ max: Double, alignment: Double = 0.5) -> Double {
+            if high - low > max - min { return min - low + ((max - min) - (high - low)) * alignment }
             if low < min { return min - low }
             if high > max { return max - high }
             return 0
@@ -162,7 +165,8 @@ struct Positioner {
         return lines.enumerated().map { index, line in
             var ink = inks[index]
             ink.y += dy
-            let dx = ink.isEmpty ? 0 : correction(ink.minX, ink.maxX, within: inkRect.minX, inkRect.maxX)
+            let dx = ink.isEmpty ? 0 : correction(ink.minX, ink.maxX, within: inkRect.minX, inkRect.maxX,
+                                                  alignment: alignments[index])
             // Round to the nearest pixel unless that pushes the ink into the ring.
             let baseline = line.baseline + dy
             var snapped = baseline.rounded()
