@@ -95,15 +95,16 @@ struct FitProbeTests {
     /// Texts and box widths surveyed for sizes that do not fit between fitting ones: a
     /// smaller size moves a break and the last line then needs more room.
     static let candidates: [Case] = {
-        let texts = ["TAW WAY VAT YAW TAV", "Away we go today", "WAVY TAVY AVOW YAW", "VAV VAV VAV VAV VAV VAV",
-                     "Collect all golden stars", "Download the latest update", "mm iiii mmmmmm ii mmm",
-                     "Wi Wi Wiiiiiiii Wi", "Continue the adventure now"]
+        // A small survey keeps the suite quick (it runs under AddressSanitizer too); these
+        // texts and widths hold boxes where fit is not monotonic.
+        let texts = ["TAW WAY VAT YAW TAV", "Away we go today", "WAVY TAVY AVOW YAW", "VAV VAV VAV VAV VAV VAV"]
         return texts.flatMap { text in
-            stride(from: 60.0, through: 300, by: 10).flatMap { width in
-                [Case(text: text, width: width, height: 60, maxLines: 2), Case(text: text, width: width, height: 120, maxLines: 4)]
+            stride(from: 110.0, through: 180, by: 10).map { width in
+                Case(text: text, width: width, height: 120, maxLines: 4)
             }
         }
     }()
+
 
     /// Candidates where a binary search over the grid alone stops below the largest
     /// fitting size, by how many sizes in a row do not fit above that stop.
