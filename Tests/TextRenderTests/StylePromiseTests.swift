@@ -321,3 +321,49 @@ struct StylePromiseTests {
         }
     }
 }
+
+@Suite("Line gradients on overlapping lines")
+struct OverlappingLineGradientTests {
+    /// With a tight line height two lines' ink shares rows, so the renderer cannot mask
+    /// each line's rows apart and fills line by line instead: that path must restart the
+    /// gradient on each line too.
+    @Test("a line gradient restarts on each line also when the lines' ink shares rows")
+    func gradientPerOverlappingLine() throws {
+        let layout = try label("HH\nHHHHHH", size: 40, box: Box(width: 260, height: 120)) {
+            $0.fill = .gradient(Gradient(colors: [Color(hex: "#FF0000")!, Color(hex: "#0000FF")!], scope: .line))
+            $0.lineHeight = 0.45
+            $0.align = .left
+        }
+        func ink(_ line: Line) -> (minX: Double, maxX: Double, top: Double, bottom: Double) {
+            var result = (minX: Double.infinity, maxX: -Double.infinity, top: Double.infinity, bottom: -Double.infinity)
+            for run in line.runs {
+                for glyph in run.glyphs {
+                    guard let box = run.inkBox(glyph.id) else { continue }
+                    result.minX = min(result.minX, glyph.x + box.minX * run.fontSize)
+                    result.maxX = max(result.maxX, glyph.x + box.maxX * run.fontSize)
+                    result.top = min(result.top, glyph.y - box.maxY * run.fontSize)
+                    result.bottom = max(result.bottom, glyph.y - box.minY * run.fontSize)
+                }
+            }
+            return result
+        }
+        try #require(layout.lines.count == 2)
+        let upper = ink(layout.lines[0]), lower = ink(layout.lines[1])
+        try #require(lower.top < upper.bottom, "the lines' ink does not share rows: \(upper), \(lower)")
+
+        // Columns only the second line reaches: its topmost opaque pixel is the first
+        // colour and its bottommost the last.
+        let image = try Renderer().render(layout).image
+        let columns = Int(upper.maxX.rounded(.up)) + 6..<Int(lower.maxX.rounded(.down)) - 6
+        var top: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)?, bottom: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)?
+        for y in 0..<image.height {
+            for x in columns where image[x, y].a == 255 {
+                if top == nil { top = image[x, y] }
+                bottom = image[x, y]
+            }
+        }
+        let first = try #require(top), last = try #require(bottom)
+        #expect(first.r > 230 && first.b < 25, "the second line's top is \(first)")
+        #expect(last.b > 230 && last.r < 25, "the second line's bottom is \(last)")
+    }
+}
