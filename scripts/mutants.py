@@ -34,7 +34,7 @@ FAULTS = [
     ("gradient-by-label", "Sources/TextRender/Passes/FillPass.swift",
      "guard let ink = gradient.scope == .label ? labelInk : lineInk else { continue }",
      "guard let ink = labelInk else { continue }",
-     "\\.RenderTests/|StylePromiseTests|DemoSnapshotTests/score", "a line gradient spans the whole label where markup colours some runs"),
+     "\\.RenderTests/|StylePromiseTests|OverlappingLineGradientTests", "a line gradient spans the whole label where markup colours some runs"),
     ("no-shadow", "Sources/TextRender/Renderer.swift",
      "if !style.shadows.isEmpty, let ink = labelInk {", "if false, let ink = labelInk {",
      "EffectPixelTests|ImageDiffingTests", "shadows are not drawn"),

@@ -366,4 +366,27 @@ struct OverlappingLineGradientTests {
         #expect(first.r > 230 && first.b < 25, "the second line's top is \(first)")
         #expect(last.b > 230 && last.r < 25, "the second line's bottom is \(last)")
     }
+
+    /// Runs with their own colour take another drawing path; the style's line gradient
+    /// must still restart on each line there.
+    @Test("a line gradient restarts on each line when markup colours some runs")
+    func gradientPerLineWithColouredRuns() throws {
+        let layout = try label("HHHH <color=#00FF00>H</color>\nHHHH <color=#00FF00>H</color>", size: 40,
+                               box: Box(width: 260, height: 140)) {
+            $0.fill = .gradient(Gradient(colors: [Color(hex: "#FF0000")!, Color(hex: "#0000FF")!], scope: .line))
+            $0.align = .left
+        }
+        try #require(layout.lines.count == 2)
+        let image = try Renderer().render(layout).image
+        // The first "H" of the second line: its stem's top is the first colour, its bottom the last.
+        let run = try #require(layout.lines[1].runs.first)
+        let glyph = try #require(run.glyphs.first)
+        let box = try #require(run.inkBox(glyph.id))
+        // A column through the left stem (the middle would only cross the bar).
+        let x = Int((glyph.x + box.minX * run.fontSize).rounded()) + 3
+        let column = (0..<image.height).filter { image[x, $0].a == 255 && Double($0) > layout.lines[1].top }
+        let top = image[x, try #require(column.first)], bottom = image[x, try #require(column.last)]
+        #expect(top.r > 230 && top.b < 25, "the second line's top is \(top)")
+        #expect(bottom.b > 230 && bottom.r < 25, "the second line's bottom is \(bottom)")
+    }
 }
