@@ -32,7 +32,7 @@ struct PathSafetyTests {
         }
         // Nothing named escape* anywhere else (also not relative to the working folder).
         for root in [tmp.url, CLI.packageRoot, FileManager.default.temporaryDirectory] {
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [])
+            let names = try FileManager.default.contentsOfDirectory(atPath: root.path)
             for name in names where name.lowercased().contains("escape") {
                 Issue.record("\(root.path)/\(name) exists")
             }

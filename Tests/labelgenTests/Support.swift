@@ -182,7 +182,14 @@ enum Files {
     /// Every regular file below `folder`, hidden ones included, as relative paths.
     static func list(_ folder: URL) -> [String] {
         let manager = FileManager.default
-        guard let paths = try? manager.subpathsOfDirectory(atPath: folder.path) else { return [] }
+        // A folder that was never made holds no files; one that cannot be read is a
+        // failure, not an empty folder, or checks for leftovers would pass unseen.
+        guard manager.fileExists(atPath: folder.path) else { return [] }
+        let paths: [String]
+        do { paths = try manager.subpathsOfDirectory(atPath: folder.path) } catch {
+            Issue.record("cannot list \(folder.path): \(error)")
+            return []
+        }
         return paths.filter { relative in
             var isDirectory: ObjCBool = false
             return manager.fileExists(atPath: folder.appendingPathComponent(relative).path, isDirectory: &isDirectory)
