@@ -154,19 +154,10 @@ public final class LayoutEngine: Sendable {
         }
 
         // The frame: the box, or what the lines need plus room for the effects.
-        let breaker = prepared.breaker
-        // Without a box side the label grows to its lines, and to their ink with its
-        // margin where that reaches further.
-        let margin = Fitter.inkMargin
-        let contentWidth = lines.map { line in
-            let advance = breaker.visibleWidth(line, fontSize: fontSize, tracking: style.tracking)
-            guard let ink = metrics.ink(line, fontSize: fontSize, tracking: style.tracking) else { return advance }
-            return max(advance, ink.maxX + margin) - min(0, ink.minX - margin)
-        }.max() ?? 0
-        var contentHeight = metrics.totalHeight(lines, fontSize: fontSize)
-        if let ink = Fitter(prepared: prepared, metrics: metrics, frame: frame).blockInk(lines, fontSize: fontSize) {
-            contentHeight = max(contentHeight, ink.bottom - ink.top + 2 * margin + Fitter.baselineSnap)
-        }
+        // Each side the box leaves open is measured; a side it fixes needs no measuring.
+        let measure = Fitter(prepared: prepared, metrics: metrics, frame: frame)
+        let contentWidth = boxWidth == nil ? measure.contentWidth(lines, fontSize: fontSize) : 0
+        let contentHeight = boxHeight == nil ? measure.contentHeight(lines, fontSize: fontSize) : 0
         let bounds = Rect(x: 0, y: 0,
                           width: boxWidth ?? (contentWidth + extents.left + extents.right),
                           height: boxHeight ?? (contentHeight + extents.top + extents.bottom))

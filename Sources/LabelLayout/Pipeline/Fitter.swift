@@ -208,6 +208,24 @@ struct Fitter {
     /// Baselines are snapped to whole pixels, which can move a line by up to this much.
     static let baselineSnap = 1.0
 
+    /// The width lines need: their advances, and their ink with its margin where that
+    /// reaches further (a label without a box width grows to it).
+    func contentWidth(_ lines: [Range<Int>], fontSize: Double) -> Double {
+        lines.map { line in
+            let advance = prepared.breaker.visibleWidth(line, fontSize: fontSize, tracking: frame.tracking)
+            guard let ink = metrics.ink(line, fontSize: fontSize, tracking: frame.tracking) else { return advance }
+            return max(advance, ink.maxX + Self.inkMargin) - min(0, ink.minX - Self.inkMargin)
+        }.max() ?? 0
+    }
+
+    /// The height lines need: their bands, or their ink with its margin and room for the
+    /// baseline snap where that is taller.
+    func contentHeight(_ lines: [Range<Int>], fontSize: Double) -> Double {
+        let bands = metrics.totalHeight(lines, fontSize: fontSize)
+        guard let ink = blockInk(lines, fontSize: fontSize) else { return bands }
+        return max(bands, ink.bottom - ink.top + 2 * Self.inkMargin + Self.baselineSnap)
+    }
+
     /// The top and bottom of the lines' ink, stacked as the positioner stacks their bands.
     func blockInk(_ lines: [Range<Int>], fontSize: Double) -> (top: Double, bottom: Double)? {
         var top = Double.infinity, bottom = -Double.infinity
