@@ -36,7 +36,7 @@ public final class LayoutEngine: Sendable {
     /// - Throws: ``LayoutError/markup(_:)`` for malformed markup;
     ///   ``LayoutError/limitExceeded(_:)`` before any work when the text or a size in the
     ///   style is beyond ``limits``, or when the text needs more lines.
-    public func layout(_ text: String, style: LabelStyle, locale: String) throws(LayoutError) -> LabelLayout {
+    public func layout(_ text: String, style: LabelStyle, locale: String) throws(LayoutError) -> TextLayout {
         let styled: StyledString
         if style.markup {
             // The limit holds for the string as written, before it is parsed.
@@ -54,7 +54,7 @@ public final class LayoutEngine: Sendable {
 
     /// Lays out a styled text: runs of other weights, sizes, fonts and colours, and inline
     /// images, shape, wrap, fit and truncate together.
-    public func layout(_ styled: StyledString, style: LabelStyle, locale: String) throws(LayoutError) -> LabelLayout {
+    public func layout(_ styled: StyledString, style: LabelStyle, locale: String) throws(LayoutError) -> TextLayout {
         let text = styled.text
         try checkLimits(styled, style: style)
         let language = Self.language(of: locale)
@@ -184,7 +184,7 @@ public final class LayoutEngine: Sendable {
             }
         }
 
-        return LabelLayout(
+        return TextLayout(
             text: text, styledText: styled, locale: locale, style: style, bounds: bounds, textRect: textRect,
             fontSize: fontSize, requestedFontSize: style.font.size, lines: positioned,
             isTruncated: outcome == .truncated,

@@ -3,7 +3,7 @@ import LabelLayout
 import StyledText
 import SnapshotTesting
 
-extension Snapshotting where Value == LabelLayout, Format == String {
+extension Snapshotting where Value == TextLayout, Format == String {
     /// A text dump of a layout: the fitted font size and bounds, then per line its text,
     /// baseline and extent, and per glyph run its font, size, bidi level and every glyph's
     /// id, pen position and cluster.
@@ -18,13 +18,13 @@ extension Snapshotting where Value == LabelLayout, Format == String {
     /// assertSnapshot(of: layout, as: .layoutDump)
     /// ```
     public static var layoutDump: Snapshotting {
-        var snapshotting = SimplySnapshotting.lines.pullback { (layout: LabelLayout) in layout.snapshotDump }
+        var snapshotting = SimplySnapshotting.lines.pullback { (layout: TextLayout) in layout.snapshotDump }
         snapshotting.pathExtension = "txt"
         return snapshotting
     }
 }
 
-extension LabelLayout {
+extension TextLayout {
     /// The text ``Snapshotting/layoutDump`` records: stable across runs and machines for
     /// the same fonts, one fact per line so a diff points at what moved.
     public var snapshotDump: String {

@@ -58,7 +58,7 @@ public func assertSnapshots(
     for table in tables {
         for entry in table.entries where keys.isEmpty || keys.contains(where: { KeyPattern.matches(entry.key, $0) }) {
             let name = "\(table.locale).\(entry.key)"
-            let laidOut: LabelLayout
+            let laidOut: TextLayout
             do {
                 let merged = try style.style(forKey: entry.key, locale: table.locale)
                 let text = Placeholders.fill(entry.value, samples: merged.samples).text

@@ -51,7 +51,7 @@ public struct PlacedCaption: Sendable {
     public var band: CaptionBand
     /// The layout, in the style's units (multiply by `band.scale` for photo pixels):
     /// the font size used, its lines, whether it was truncated.
-    public var layout: LabelLayout
+    public var layout: TextLayout
 }
 
 /// A photo with its captions burnt in.

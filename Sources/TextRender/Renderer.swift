@@ -27,7 +27,7 @@ public struct Renderer: Sendable {
     }
 
     /// Renders `layout` at `scale` (2 for @2x): drawn at that resolution, not enlarged.
-    public func render(_ layout: LabelLayout, scale: Double = 1) throws(RenderError) -> RenderedLabel {
+    public func render(_ layout: TextLayout, scale: Double = 1) throws(RenderError) -> RenderedLabel {
         let (surface, canvas) = try drawLayer(layout, scale: scale)
         let baselines = layout.lines.map { Int(($0.baseline * scale + Double(canvas.originY)).rounded()) }
         return RenderedLabel(image: RGBAImage(cairo: surface), scale: scale,
@@ -45,7 +45,7 @@ public struct Renderer: Sendable {
     /// let cr = cairo_create(surface)
     /// try Renderer().draw(layout, into: cr, x: 20, y: 40)
     /// ```
-    public func draw(_ layout: LabelLayout, into cairoContext: OpaquePointer, x: Double, y: Double,
+    public func draw(_ layout: TextLayout, into cairoContext: OpaquePointer, x: Double, y: Double,
                      scale: Double = 1) throws(RenderError) {
         let (surface, canvas) = try drawLayer(layout, scale: scale)
         let cr = cairoContext
@@ -60,7 +60,7 @@ public struct Renderer: Sendable {
     }
 
     /// The label's pixels, premultiplied as Cairo keeps them, and the canvas they fill.
-    private func drawLayer(_ layout: LabelLayout, scale: Double) throws(RenderError) -> (CairoSurface, Canvas) {
+    private func drawLayer(_ layout: TextLayout, scale: Double) throws(RenderError) -> (CairoSurface, Canvas) {
         guard scale > 0, scale.isFinite else { throw RenderError("scale must be a positive number, got \(scale)") }
         let canvas = try Canvas(layout: layout, scale: scale, limits: limits)
         let surface = try CairoSurface(width: canvas.width, height: canvas.height, format: .argb)

@@ -51,7 +51,7 @@ struct LayoutDump: ParsableCommand {
             bundledDirectories: try FontFolders.resolve(fonts), useHostFonts: hostFonts,
             fileSearchDirectories: [styleURL.deletingLastPathComponent().path]),
             imageDirectories: [styleURL.deletingLastPathComponent().path])
-        let layout: LabelLayout
+        let layout: TextLayout
         do { layout = try engine.layout(text, style: merged, locale: locale) } catch {
             // Markup errors are in the text argument, everything else comes from the style.
             if case .markup = error { throw Failure.badInput("the text: \(error)") }
@@ -95,7 +95,7 @@ struct LayoutReport: Encodable {
         var glyphs: [[Double]]
     }
 
-    init(_ layout: LabelLayout) {
+    init(_ layout: TextLayout) {
         fontSize = Self.rounded(layout.fontSize)
         requestedFontSize = layout.requestedFontSize
         fit = layout.fitOutcome.rawValue
@@ -121,7 +121,7 @@ struct LayoutReport: Encodable {
     /// The line's characters as they appear from left to right: each cluster's text, in
     /// the order its first glyph is met. (Clusters count from the line's range, whose
     /// text is the line's own, so this also holds for truncated text.)
-    private static func visualText(_ line: Line) -> String {
+    private static func visualText(_ line: TextLayout.Line) -> String {
         let scalars = Array(line.text.unicodeScalars)
         let base = line.range.lowerBound
         let starts = Set(line.runs.flatMap { $0.glyphs.map { $0.cluster - base } }).sorted()

@@ -5,7 +5,7 @@ import Testing
 @Suite("Bidi, scripts and fallback")
 struct BidiAndFallbackTests {
     /// The x of the first glyph drawn for the scalar at `offset` in `line`.
-    func x(of offset: Int, in line: Line) -> Double? {
+    func x(of offset: Int, in line: TextLayout.Line) -> Double? {
         line.runs.flatMap(\.glyphs).first { $0.cluster == offset }?.x
     }
 

@@ -41,7 +41,7 @@ struct FitProbeTests {
     /// What keeps a layout from fitting its box, judged from the positioned glyphs alone:
     /// too many lines, cut text, a line's advance or band outside the box, or a glyph's ink
     /// outside the box less its outermost pixel ring.
-    static func violations(_ layout: LabelLayout, _ c: Case) -> [String] {
+    static func violations(_ layout: TextLayout, _ c: Case) -> [String] {
         var found: [String] = []
         if c.maxLines > 0 && layout.lines.count > c.maxLines { found.append("\(layout.lines.count) lines") }
         let shown = layout.lines.map(\.text).joined(separator: " ")

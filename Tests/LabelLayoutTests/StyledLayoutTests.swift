@@ -8,7 +8,7 @@ private let imageEngine = LayoutEngine(
     fonts: FontSources(bundledDirectories: [packageRoot.appendingPathComponent("Fonts").path], useHostFonts: false),
     imageDirectories: [packageRoot.appendingPathComponent("Localizations/images").path])
 
-private extension LabelLayout {
+private extension TextLayout {
     var allRuns: [GlyphRun] { lines.flatMap(\.runs) }
 }
 
@@ -105,7 +105,7 @@ struct StyledLayoutTests {
                                        locale: "he")
         let plainHebrew = try engine.layout("שלום עולם טוב", style: style(size: 30, family: "Noto Sans Hebrew"), locale: "he")
         // Same glyphs at the same places; only the middle word's run is red.
-        let positions = { (layout: LabelLayout) in layout.allRuns.flatMap { $0.glyphs.map { [Double($0.id), $0.x, Double($0.cluster)] } } }
+        let positions = { (layout: TextLayout) in layout.allRuns.flatMap { $0.glyphs.map { [Double($0.id), $0.x, Double($0.cluster)] } } }
         #expect(positions(hebrew) == positions(plainHebrew))
         let red = hebrew.allRuns.filter { $0.color != nil }.flatMap(\.glyphs).map(\.cluster)
         #expect(Set(red) == Set(5..<9))

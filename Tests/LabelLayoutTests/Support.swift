@@ -27,7 +27,7 @@ func style(size: Double = 40, weight: Int = 400, family: String? = nil, box: Box
     return style
 }
 
-extension LabelLayout {
+extension TextLayout {
     /// Families of the runs on each line, left to right.
     func families(line: Int) -> [String] { lines[line].runs.map(\.face.family) }
 }

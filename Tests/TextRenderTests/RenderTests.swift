@@ -11,7 +11,7 @@ let engine = LayoutEngine(fonts: FontSources(
     imageDirectories: [packageRoot.appendingPathComponent("Localizations/strings").path])
 
 func label(_ text: String, size: Double = 40, box: Box? = Box(width: 240, height: 80), locale: String = "en",
-           _ configure: (inout LabelStyle) -> Void = { _ in }) throws -> LabelLayout {
+           _ configure: (inout LabelStyle) -> Void = { _ in }) throws -> TextLayout {
     var style = LabelStyle(font: FontSpec(weight: 700, size: size))
     style.box = box
     style.align = .center
@@ -140,7 +140,7 @@ struct RenderTests {
     @Test("a line-scoped gradient restarts on every line")
     func gradientPerLine() throws {
         let first = Color(hex: "#FF0000")!, last = Color(hex: "#0000FF")!
-        func draw(_ scope: GradientScope) throws -> (layout: LabelLayout, image: RGBAImage) {
+        func draw(_ scope: GradientScope) throws -> (layout: TextLayout, image: RGBAImage) {
             let layout = try label("HOME HOME HOME", size: 40, box: Box(width: 160, height: 200)) {
                 $0.fill = .gradient(Gradient(colors: [first, last], scope: scope))
             }

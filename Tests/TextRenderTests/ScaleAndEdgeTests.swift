@@ -39,7 +39,7 @@ struct ScaleAndEdgeTests {
     }
 
     /// An @N image is exactly N times the @1x one, box origin and baselines included.
-    static func expectExactScales(_ layout: LabelLayout, _ name: String, scales: [Double] = [2, 3]) throws {
+    static func expectExactScales(_ layout: TextLayout, _ name: String, scales: [Double] = [2, 3]) throws {
         let one = try Renderer().render(layout, scale: 1)
         for scale in scales {
             let n = Int(scale)

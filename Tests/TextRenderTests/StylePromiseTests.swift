@@ -27,7 +27,7 @@ struct StylePromiseTests {
         // "!" is neutral: it takes the paragraph's direction, so it stands left of the word
         // in a right-to-left paragraph and right of it otherwise.
         let bang = 4
-        func bangIsLeftmost(_ layout: LabelLayout) throws -> Bool {
+        func bangIsLeftmost(_ layout: TextLayout) throws -> Bool {
             let glyphs = layout.lines[0].runs.flatMap(\.glyphs)
             let mark = try #require(glyphs.first { $0.cluster == bang })
             return glyphs.allSatisfy { $0.cluster == bang || $0.x > mark.x }
@@ -54,7 +54,7 @@ struct StylePromiseTests {
         #expect(autoRTL)
         #expect(!forcedRTL)
 
-        func arabicLeftOfLatin(_ layout: LabelLayout) throws -> Bool {
+        func arabicLeftOfLatin(_ layout: TextLayout) throws -> Bool {
             let runs = layout.lines[0].runs
             let arabic = runs.filter(\.isRightToLeft).flatMap(\.glyphs).map(\.x)
             let latin = runs.filter { !$0.isRightToLeft }.flatMap(\.glyphs).map(\.x)
@@ -334,7 +334,7 @@ struct OverlappingLineGradientTests {
             $0.lineHeight = 0.45
             $0.align = .left
         }
-        func ink(_ line: Line) -> (minX: Double, maxX: Double, top: Double, bottom: Double) {
+        func ink(_ line: TextLayout.Line) -> (minX: Double, maxX: Double, top: Double, bottom: Double) {
             var result = (minX: Double.infinity, maxX: -Double.infinity, top: Double.infinity, bottom: -Double.infinity)
             for run in line.runs {
                 for glyph in run.glyphs {

@@ -26,7 +26,7 @@ private extension RGBAImage {
 }
 
 /// White text with a 4 px black outside stroke, the style most game labels use.
-private func stroked(_ text: String, engine: LayoutEngine = engine, _ configure: (inout LabelStyle) -> Void = { _ in }) throws -> LabelLayout {
+private func stroked(_ text: String, engine: LayoutEngine = engine, _ configure: (inout LabelStyle) -> Void = { _ in }) throws -> TextLayout {
     var style = LabelStyle(font: FontSpec(weight: 700, size: 60))
     style.box = Box(width: 320, height: 100)
     style.align = .center

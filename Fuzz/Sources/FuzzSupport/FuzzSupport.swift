@@ -103,7 +103,7 @@ public enum LayoutFixture {
         style.direction = TextDirection.allCases[Int(options >> 2) % TextDirection.allCases.count]
         let locale = locales[Int(options >> 4) % locales.count]
 
-        let layout: LabelLayout
+        let layout: TextLayout
         do {
             layout = try engine.layout(text, style: style, locale: locale)
         } catch {

@@ -1,5 +1,5 @@
 /// Where a text cursor stands in a laid-out label, in px at scale 1 in box coordinates,
-/// like the rest of ``LabelLayout``.
+/// like the rest of ``TextLayout``.
 ///
 /// Between text of one direction a caret is a single position. Where left-to-right and
 /// right-to-left text meet, an offset has two places on screen: one where text in the
@@ -12,10 +12,10 @@
 /// drawLine(from: (caret.x, caret.top), to: (caret.x, caret.bottom))
 /// ```
 public struct Caret: Sendable, Hashable {
-    /// The caret's offset in ``LabelLayout/text``, in Unicode scalars, on a grapheme
+    /// The caret's offset in ``TextLayout/text``, in Unicode scalars, on a grapheme
     /// cluster boundary.
     public var offset: Int
-    /// Index of the line in ``LabelLayout/lines``.
+    /// Index of the line in ``TextLayout/lines``.
     public var line: Int
     /// The caret's x: where text in the paragraph's direction typed at ``offset`` appears.
     public var x: Double

@@ -1,8 +1,8 @@
 // Caret positions, hit-testing and arrow-key movement over a laid-out label, so a game
-// can build a text field on `LabelLayout`. Offsets are Unicode scalar offsets into
-// `LabelLayout.text`; a caret only ever stands between grapheme clusters.
+// can build a text field on `TextLayout`. Offsets are Unicode scalar offsets into
+// `TextLayout.text`; a caret only ever stands between grapheme clusters.
 
-extension LabelLayout {
+extension TextLayout {
     // MARK: - Public API
 
     /// Every offset a caret can stand at, ascending: the grapheme-cluster boundaries of the
@@ -160,7 +160,7 @@ struct CaretPlacement {
     /// The segment whose edge the caret stands on, if any.
     var segment: Int?
 
-    func caret(onLine index: Int, of layout: LabelLayout) -> Caret {
+    func caret(onLine index: Int, of layout: TextLayout) -> Caret {
         let line = layout.lines[index]
         return Caret(offset: offset, line: index, x: x, top: line.baseline - line.ascent,
               bottom: line.baseline + line.descent, isRightToLeft: isRightToLeft, secondaryX: secondaryX)

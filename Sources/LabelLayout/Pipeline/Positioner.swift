@@ -16,10 +16,10 @@ struct Positioner {
     }
 
     func position(_ ranges: [Range<Int>], fontSize: Double, in textRect: Rect,
-                  ellipsisRange: Range<Int>? = nil) -> [Line] {
+                  ellipsisRange: Range<Int>? = nil) -> [TextLayout.Line] {
         let breaker = LineBreaker(text: text)
         let tracking = style.tracking
-        var lines: [Line] = []
+        var lines: [TextLayout.Line] = []
         var alignments: [Double] = []
         var bandTop = 0.0
         for (index, range) in ranges.enumerated() {
@@ -113,7 +113,7 @@ struct Positioner {
             let segments = hang(visible.upperBound..<range.upperBound, after: caretSegments(boxes, visible: visible),
                                 lineX: x, isRTL: isRTL, fontSize: fontSize)
             let lineText = String(String.UnicodeScalarView(visible.compactMap { Unicode.Scalar(text.itemized.scalars[$0]) }))
-            lines.append(Line(text: lineText, range: range, baseline: baseline, x: x, width: justifiedWidth,
+            lines.append(TextLayout.Line(text: lineText, range: range, baseline: baseline, x: x, width: justifiedWidth,
                               ascent: band.ascent, descent: band.descent, top: bandTop, height: band.height,
                               runs: runs, isRightToLeft: isRTL, caretSegments: segments, laidOutLength: text.count))
             bandTop += band.height
@@ -138,7 +138,7 @@ struct Positioner {
     /// @2x or @3x has its baselines at exactly 2 or 3 times the @1x ones. A line whose
     /// ink is wider than the rectangle (a clipped line) keeps its alignment: its start
     /// stays in view and the far end is cut; a block taller than it is centred.
-    static func clearOfEdges(_ lines: [Line], alignments: [Double], inkRect: Rect) -> [Line] {
+    static func clearOfEdges(_ lines: [TextLayout.Line], alignments: [Double], inkRect: Rect) -> [TextLayout.Line] {
         let inks: [Rect] = lines.map { line in
             var ink = Rect.zero
             for run in line.runs {

@@ -15,7 +15,7 @@ struct Canvas {
 
     /// - Throws: A ``RenderError`` when the canvas would exceed `limits`' side or pixel
     ///   count; sizes are judged as doubles, so an absurd one is refused, not trapped on.
-    init(layout: LabelLayout, scale: Double, limits: Limits) throws(RenderError) {
+    init(layout: TextLayout, scale: Double, limits: Limits) throws(RenderError) {
         self.scale = scale
         let style = layout.style
         // The canvas is worked out at @1x and multiplied, so an @N image is exactly N

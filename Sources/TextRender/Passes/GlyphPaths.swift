@@ -50,7 +50,7 @@ struct GlyphPaths {
         var height: Double
     }
 
-    init(layout: LabelLayout, canvas: Canvas, scratch: CairoContext) {
+    init(layout: TextLayout, canvas: Canvas, scratch: CairoContext) {
         let cr = scratch.pointer
         var paths: [CairoPath] = []
         var inks: [Ink?] = []
@@ -70,7 +70,7 @@ struct GlyphPaths {
 
         let runs = layout.lines.flatMap(\.runs)
         /// The path and pictures of the runs of `lines` that `include` picks.
-        func collect(_ lines: [Line], _ include: (GlyphRun) -> Bool) -> (path: CairoPath, pictures: [PlacedPicture]) {
+        func collect(_ lines: [TextLayout.Line], _ include: (GlyphRun) -> Bool) -> (path: CairoPath, pictures: [PlacedPicture]) {
             cairo_new_path(cr)
             var pictures: [PlacedPicture] = []
             var ink: Ink?
@@ -124,7 +124,7 @@ struct GlyphPaths {
 
     /// Adds a run's outlines and decorations to the current path, and its pictures to
     /// `pictures`, growing `ink` by what it draws.
-    private static func append(_ run: GlyphRun, line: Line, canvas: Canvas, to cr: OpaquePointer,
+    private static func append(_ run: GlyphRun, line: TextLayout.Line, canvas: Canvas, to cr: OpaquePointer,
                                pictures: inout [PlacedPicture], ink: inout Ink?) {
         let exactBaseline = line.baseline * canvas.scale + Double(canvas.originY)
         let snap = exactBaseline.rounded() - exactBaseline

@@ -8,7 +8,7 @@ public struct PositionedGlyph: Sendable, Hashable {
     public var x: Double
     public var y: Double
     /// Scalar offset of the first character this glyph draws, in the text the lines were
-    /// laid out from (``LabelLayout/laidOutText``).
+    /// laid out from (``TextLayout/laidOutText``).
     public var cluster: Int
 }
 
@@ -68,35 +68,37 @@ public struct Decoration: Sendable, Hashable {
     public var rect: Rect
 }
 
-/// One line of a laid-out label.
-public struct Line: Sendable, Hashable {
-    /// The line's text in logical order, an ellipsis included where text was cut.
-    public var text: String
-    /// Scalar offsets of the text shown on this line, in the text the lines were laid out
-    /// from (``LabelLayout/laidOutText``), trailing white space and newline included.
-    public var range: Range<Int>
-    /// The baseline's y, px at scale 1 from the box's top.
-    public var baseline: Double
-    /// The x where the line's first glyph (visually leftmost) starts.
-    public var x: Double
-    /// Advance width of the line without trailing white space.
-    public var width: Double
-    /// Space above and below the baseline that the line's fonts ask for.
-    public var ascent: Double
-    public var descent: Double
-    /// The top and height of the line's band (its share of the line height).
-    public var top: Double
-    public var height: Double
-    /// Glyph runs in visual order, left to right.
-    public var runs: [GlyphRun]
-    /// Whether the line's paragraph runs right to left.
-    public var isRightToLeft: Bool
+extension TextLayout {
+    /// One line of a laid-out label.
+    public struct Line: Sendable, Hashable {
+        /// The line's text in logical order, an ellipsis included where text was cut.
+        public var text: String
+        /// Scalar offsets of the text shown on this line, in the text the lines were laid out
+        /// from (``TextLayout/laidOutText``), trailing white space and newline included.
+        public var range: Range<Int>
+        /// The baseline's y, px at scale 1 from the box's top.
+        public var baseline: Double
+        /// The x where the line's first glyph (visually leftmost) starts.
+        public var x: Double
+        /// Advance width of the line without trailing white space.
+        public var width: Double
+        /// Space above and below the baseline that the line's fonts ask for.
+        public var ascent: Double
+        public var descent: Double
+        /// The top and height of the line's band (its share of the line height).
+        public var top: Double
+        public var height: Double
+        /// Glyph runs in visual order, left to right.
+        public var runs: [GlyphRun]
+        /// Whether the line's paragraph runs right to left.
+        public var isRightToLeft: Bool
 
-    /// The line's grapheme clusters in visual order with their extents, for caret queries.
-    var caretSegments: [CaretSegment]
-    /// Scalar count of the text `range` and the segments refer to, so the caret queries can
-    /// map offsets past a truncation ellipsis back into the label's text.
-    var laidOutLength: Int
+        /// The line's grapheme clusters in visual order with their extents, for caret queries.
+        var caretSegments: [CaretSegment]
+        /// Scalar count of the text `range` and the segments refer to, so the caret queries can
+        /// map offsets past a truncation ellipsis back into the label's text.
+        var laidOutLength: Int
+    }
 }
 
 /// One grapheme cluster of a line, or the ellipsis, as caret queries see it: the extents
@@ -131,7 +133,7 @@ public enum FitOutcome: String, Sendable, Hashable {
 
 /// The result of laying out one label: immutable, free of C objects but for the shared
 /// faces, and the same at every render scale.
-public struct LabelLayout: Sendable {
+public struct TextLayout: Sendable {
     /// The text laid out, without markup (an inline image is one U+FFFC). Caret queries
     /// take and return Unicode scalar offsets into it.
     public var text: String
@@ -215,9 +217,9 @@ struct EllipsisMapping: Sendable, Hashable {
     }
 }
 
-extension Line {
+extension TextLayout.Line {
     /// The line moved by (`dx`, `dy`), with everything placed on it.
-    func moved(dx: Double, dy: Double) -> Line {
+    func moved(dx: Double, dy: Double) -> TextLayout.Line {
         guard dx != 0 || dy != 0 else { return self }
         var line = self
         line.x += dx
