@@ -28,6 +28,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "StyledText", targets: ["StyledText"]),
+        .library(name: "StringTables", targets: ["StringTables"]),
         .library(name: "LabelLayout", targets: ["LabelLayout"]),
         .library(name: "TextRender", targets: ["TextRender"]),
         .library(name: "LabelSnapshotTesting", targets: ["LabelSnapshotTesting"]),
@@ -50,6 +51,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("icuuc")]
         ),
         .target(name: "StyledText"),
+        .target(name: "StringTables", dependencies: ["StyledText"]),
         // The bundled fonts, shipped to every package that depends on Labelgen as SwiftPM
         // resources (see Fonts/README.md). Every font file in Fonts/ must be listed here;
         // a test checks the list against the folder.
@@ -71,24 +73,25 @@ let package = Package(
         .target(
             name: "LabelSnapshotTesting",
             dependencies: [
-                "TextRender", "LabelLayout", "StyledText",
+                "TextRender", "LabelLayout", "StyledText", "StringTables",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]
         ),
         .executableTarget(
             name: "labelgen",
             dependencies: [
-                "StyledText", "LabelLayout", "TextRender", "LabelgenFonts",
+                "StyledText", "StringTables", "LabelLayout", "TextRender", "LabelgenFonts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "StyledTextTests", dependencies: ["StyledText"]),
-        .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "StyledText", "LabelgenFonts"], exclude: ["Corpus"]),
-        .testTarget(name: "TextRenderTests", dependencies: ["TextRender", "LabelLayout", "StyledText", "CCairo", "CZlib"]),
+        .testTarget(name: "StringTablesTests", dependencies: ["StringTables", "StyledText"]),
+        .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "StyledText", "StringTables", "LabelgenFonts"], exclude: ["Corpus"]),
+        .testTarget(name: "TextRenderTests", dependencies: ["TextRender", "LabelLayout", "StyledText", "StringTables", "CCairo", "CZlib"]),
         .testTarget(name: "labelgenTests", dependencies: ["labelgen", "TextRender"]),
         .testTarget(
             name: "LabelSnapshotTests",
-            dependencies: ["LabelSnapshotTesting", "TextRender", "LabelLayout", "StyledText",
+            dependencies: ["LabelSnapshotTesting", "TextRender", "LabelLayout", "StyledText", "StringTables",
                            .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
             exclude: ["__Snapshots__"]
         ),

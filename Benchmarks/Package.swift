@@ -21,6 +21,7 @@ let package = Package(
             dependencies: [
                 "CBenchCairo",
                 .product(name: "StyledText", package: labelgen),
+                .product(name: "StringTables", package: labelgen),
                 .product(name: "LabelLayout", package: labelgen),
                 .product(name: "TextRender", package: labelgen),
             ]

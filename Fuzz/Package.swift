@@ -19,6 +19,7 @@ let package = Package(
             dependencies: [
                 "CFuzzerDriver",
                 .product(name: "StyledText", package: "Labelgen"),
+                .product(name: "StringTables", package: "Labelgen"),
                 .product(name: "LabelLayout", package: "Labelgen"),
                 .product(name: "TextRender", package: "Labelgen"),
             ]

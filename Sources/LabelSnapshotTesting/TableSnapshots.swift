@@ -1,6 +1,7 @@
 import Foundation
 import LabelLayout
 import SnapshotTesting
+import StringTables
 import StyledText
 import TextRender
 

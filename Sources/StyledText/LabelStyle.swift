@@ -119,7 +119,7 @@ public struct LabelStyle: Sendable, Hashable {
     /// The paragraph's base direction.
     public var direction: TextDirection = .auto
     /// Sample values for placeholders, keyed as written in strings (`%d`, `%1$@`,
-    /// `{name}`) or by name (`name`); see ``Placeholders``.
+    /// `{name}`) or by name (`name`); see `Placeholders` in the StringTables module.
     public var samples: [String: String] = [:]
     /// Whether strings are read as markup (`<b>`, `<color=…>`, `&lt;`; see ``Markup``);
     /// `false` draws them literally.

@@ -4,14 +4,14 @@ import Foundation
 ///
 /// Only the shape is checked (language, then script, region and variants), which is
 /// enough to match `locales` entries and to read tags out of file names.
-struct LanguageTag: Sendable, Hashable {
+package struct LanguageTag: Sendable, Hashable {
     /// Subtags in lower case, so that matching ignores case.
-    let subtags: [String]
+    package let subtags: [String]
     /// The tag as conventionally written: `zh-Hans-CN`, `pt-BR`, `de`.
-    let normalized: String
+    package let normalized: String
 
     /// Parses a tag, accepting `_` for `-` (`pt_BR`) and any letter case.
-    init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
             .flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
             .map(String.init)
@@ -41,7 +41,7 @@ struct LanguageTag: Sendable, Hashable {
     /// POSIX name such as `pt_BR`, `de_DE.UTF-8` or `sr@latin`. The charset is dropped,
     /// `@latin` and `@cyrillic` become scripts (`sr-Latn`), and other modifiers become
     /// variants (`ca@valencia` gives `ca-valencia`).
-    init?(localeName text: String) {
+    package init?(localeName text: String) {
         var name = Substring(text)
         var modifier = ""
         if let at = name.firstIndex(of: "@") {
@@ -64,7 +64,7 @@ struct LanguageTag: Sendable, Hashable {
         self.init(parts.joined(separator: "-"))
     }
 
-    var language: String { subtags[0] }
+    package var language: String { subtags[0] }
 
     /// gettext's script modifiers and the ISO 15924 codes they stand for.
     private static let modifierScripts = ["latin": "Latn", "cyrillic": "Cyrl"]
@@ -76,13 +76,13 @@ struct LanguageTag: Sendable, Hashable {
     /// Whether a style override for this tag applies to text in `locale`: same language,
     /// and every further subtag of this tag appears in `locale`. So `zh`, `zh-Hans`,
     /// `zh-CN` and `zh-Hans-CN` all apply to `zh-Hans-CN`, but `zh-Hant` does not.
-    func applies(to locale: LanguageTag) -> Bool {
+    package func applies(to locale: LanguageTag) -> Bool {
         language == locale.language && subtags.dropFirst().allSatisfy { locale.subtags.dropFirst().contains($0) }
     }
 
     /// Whether the language subtag is an ISO 639 code Foundation knows, which keeps
     /// file names such as `app.json` or `ui.json` from passing for locales.
-    var isKnownLanguage: Bool {
+    package var isKnownLanguage: Bool {
         Self.knownLanguages.contains(language)
     }
 

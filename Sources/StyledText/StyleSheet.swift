@@ -194,7 +194,7 @@ public struct StyleSheet: Sendable, Hashable {
     }
 
     /// Foundation's file error text without its generic lead-in, which says nothing.
-    static func reason(_ error: any Error, reading url: URL? = nil) -> String {
+    package static func reason(_ error: any Error, reading url: URL? = nil) -> String {
         var isFolder: ObjCBool = false
         if let url, FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
             return "it is a folder, not a file"

@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import LabelLayout
+import StringTables
 import StyledText
 import TextRender
 

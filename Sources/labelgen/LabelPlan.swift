@@ -1,4 +1,5 @@
 import Foundation
+import StringTables
 import StyledText
 
 /// One label to render: a key of one table with its merged style.

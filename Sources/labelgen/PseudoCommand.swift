@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StringTables
 import StyledText
 
 /// `labelgen pseudo`: writes pseudo-locale string tables from a source table, so layout

@@ -1,6 +1,7 @@
 import Foundation
 import LabelLayout
 import LabelgenFonts
+import StringTables
 import StyledText
 import Testing
 

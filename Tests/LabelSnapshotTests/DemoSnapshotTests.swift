@@ -1,6 +1,7 @@
 import Foundation
 import LabelLayout
 import LabelSnapshotTesting
+import StringTables
 import StyledText
 import Testing
 import TextRender

@@ -2,6 +2,7 @@ import Foundation
 import LabelLayout
 import LabelSnapshotTesting
 import SnapshotTesting
+import StringTables
 import StyledText
 import Testing
 import TextRender

@@ -236,4 +236,18 @@ struct StyleFingerprintTests {
         #expect(before.fingerprint(forKey: "hud.title", locale: "ja") != after.fingerprint(forKey: "hud.title", locale: "ja"))
         #expect(before.fingerprint(forKey: "menu", locale: "ja") != before.fingerprint(forKey: "menu", locale: "de"))
     }
+
+    @Test("a style's samples merge per placeholder across locale and key overrides")
+    func samplesInStyles() throws {
+        let styles = try sheet("""
+            {"font": {"size": 20}, "samples": {"%d": "12", "%@": "Alex"},
+             "locales": {"ar": {"samples": {"%d": "١٢"}}},
+             "keys": {"hud.player": {"samples": {"%@": "Ada Lovelace"}}}}
+            """)
+        #expect(try styles.style(forKey: "hud.score", locale: "en").samples == ["%d": "12", "%@": "Alex"])
+        #expect(try styles.style(forKey: "hud.score", locale: "ar").samples == ["%d": "١٢", "%@": "Alex"])
+        #expect(try styles.style(forKey: "hud.player", locale: "ar").samples == ["%d": "١٢", "%@": "Ada Lovelace"])
+        #expect(loadError(#"{"font": {"size": 20}, "samples": ["%d"]}"#)?.contains("samples") == true)
+        #expect(loadError(#"{"font": {"size": 20}, "samples": {"%d": 12}}"#)?.contains(#"$.samples["%d"]"#) == true)
+    }
 }

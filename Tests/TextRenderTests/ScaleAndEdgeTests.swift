@@ -1,5 +1,6 @@
 import Foundation
 import LabelLayout
+import StringTables
 import StyledText
 import Testing
 import TextRender

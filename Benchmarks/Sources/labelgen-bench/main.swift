@@ -12,6 +12,7 @@ import CBenchCairo
 import Dispatch
 import Foundation
 import LabelLayout
+import StringTables
 import StyledText
 import TextRender
 

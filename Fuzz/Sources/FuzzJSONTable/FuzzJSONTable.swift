@@ -1,5 +1,6 @@
 import Foundation
 import FuzzSupport
+@testable import StringTables
 @testable import StyledText
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,4 +1,5 @@
 import FuzzSupport
+import StringTables
 import StyledText
 
 @_cdecl("LLVMFuzzerTestOneInput")

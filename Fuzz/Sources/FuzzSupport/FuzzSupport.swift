@@ -1,6 +1,7 @@
 import CFuzzerDriver
 import Foundation
 import LabelLayout
+import StringTables
 import StyledText
 import TextRender
 

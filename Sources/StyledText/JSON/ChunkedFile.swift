@@ -6,14 +6,14 @@ import Darwin
 
 /// A file read front to back through one fixed buffer, so a parser can walk a document
 /// of any size in constant memory. Owns the descriptor and the buffer.
-final class ChunkedFile {
+package final class ChunkedFile {
     private let descriptor: Int32
     private let buffer: UnsafeMutableBufferPointer<UInt8>
     /// Set when a read failed; the chunks seen so far are then not the whole file.
     private(set) var failed = false
 
     /// Opens `path` for reading; nil when it cannot be opened.
-    init?(path: String, chunkSize: Int = 1 << 20) {
+    package init?(path: String, chunkSize: Int = 1 << 20) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         self.descriptor = descriptor
@@ -28,7 +28,7 @@ final class ChunkedFile {
     /// The next bytes of the file, valid until the next call; nil at the end or after a
     /// failed read. Chunks are filled completely except the last, so the first holds
     /// any byte order mark whole.
-    func next() -> UnsafeBufferPointer<UInt8>? {
+    package func next() -> UnsafeBufferPointer<UInt8>? {
         guard !failed else { return nil }
         var filled = 0
         while filled < buffer.count {

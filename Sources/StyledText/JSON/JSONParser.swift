@@ -1,22 +1,22 @@
 import Foundation
 
 /// A JSON syntax error at a place in the text.
-struct JSONSyntaxError: Error, Sendable, Equatable {
+package struct JSONSyntaxError: Error, Sendable, Equatable {
     /// 1-based line.
-    var line: Int
+    package var line: Int
     /// 1-based column, counted in Unicode scalars as editors count characters.
-    var column: Int
-    var message: String
+    package var column: Int
+    package var message: String
 
     /// `3:17`, the form compilers use after a file name.
-    var place: String { "\(line):\(column)" }
+    package var place: String { "\(line):\(column)" }
 }
 
 /// A strict RFC 8259 parser that keeps member order and rejects duplicate keys.
 ///
 /// Duplicate keys are an error rather than "last one wins" because in a hand-written
 /// style or string table the second one is almost always a mistake.
-struct JSONParser {
+package struct JSONParser {
     /// The document, borrowed for the length of one parse (no copy of a large table);
     /// when streaming a file, the part of it read so far that is not yet consumed.
     private var bytes: UnsafeBufferPointer<UInt8>
@@ -51,7 +51,7 @@ struct JSONParser {
     }
 
     /// Parses one JSON document; a UTF-8 byte order mark is skipped.
-    static func parse(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
         try withParser(data) { (parser: inout JSONParser) throws(JSONSyntaxError) -> JSONValue in
             parser.skipWhitespace()
             let value = try parser.parseValue()
@@ -73,7 +73,7 @@ struct JSONParser {
     ///
     /// - Returns: false when `visit` stopped, the document is not such a table, or it is
     ///   not valid JSON; the caller then parses it whole for the precise message.
-    static func streamStrings(_ data: Data, _ visit: (String, String) -> Bool) -> Bool {
+    package static func streamStrings(_ data: Data, _ visit: (String, String) -> Bool) -> Bool {
         (try? withParser(data) { (parser: inout JSONParser) throws(JSONSyntaxError) -> Bool in
             try parser.streamTable(visit)
         }) ?? false
@@ -81,7 +81,7 @@ struct JSONParser {
 
     /// ``streamStrings(_:_:)`` for a file read a chunk at a time, so memory does not grow
     /// with the file. Also false when the file cannot be read.
-    static func streamStrings(_ file: ChunkedFile, _ visit: (String, String) -> Bool) -> Bool {
+    package static func streamStrings(_ file: ChunkedFile, _ visit: (String, String) -> Bool) -> Bool {
         guard let first = file.next() else { return false }
         var parser = JSONParser(bytes: first)
         parser.file = file

@@ -1,23 +1,27 @@
 /// A location inside a JSON document, written like JSONPath: `$.shadows[0].blur`,
 /// `$.keys["hud.title"]`.
-struct JSONPath: Sendable, Hashable, CustomStringConvertible {
-    enum Component: Sendable, Hashable {
+package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
+    package enum Component: Sendable, Hashable {
         case key(String)
         case index(Int)
     }
 
-    var components: [Component] = []
+    package var components: [Component] = []
 
-    func appending(_ key: String) -> JSONPath {
+    package init(components: [Component] = []) {
+        self.components = components
+    }
+
+    package func appending(_ key: String) -> JSONPath {
         JSONPath(components: components + [.key(key)])
     }
 
-    func appending(_ index: Int) -> JSONPath {
+    package func appending(_ index: Int) -> JSONPath {
         JSONPath(components: components + [.index(index)])
     }
 
     /// `$.font.size`.
-    var description: String { "$" + relative }
+    package var description: String { "$" + relative }
 
     /// The path without the leading `$`, e.g. `.font.size`; see `field`.
     private var relative: String {
@@ -31,7 +35,7 @@ struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 
     /// The path as a field name inside a style, e.g. `font.size`, for messages that
     /// are about a merged style rather than a place in the file.
-    var field: String {
+    package var field: String {
         let text = relative
         return text.hasPrefix(".") ? String(text.dropFirst()) : text
     }

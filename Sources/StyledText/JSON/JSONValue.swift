@@ -5,7 +5,7 @@ import Foundation
 /// Foundation's `JSONSerialization` loses member order (string tables need it), reports
 /// booleans as `NSNumber` (a style must reject `true` where a number goes), and gives no
 /// line and column for errors, so StyledText reads JSON with its own parser.
-enum JSONValue: Sendable, Hashable {
+package enum JSONValue: Sendable, Hashable {
     case object([JSONMember])
     case array([JSONValue])
     case string(String)
@@ -15,21 +15,21 @@ enum JSONValue: Sendable, Hashable {
 }
 
 /// One `"key": value` pair of a JSON object.
-struct JSONMember: Sendable, Hashable {
-    var key: String
-    var value: JSONValue
+package struct JSONMember: Sendable, Hashable {
+    package var key: String
+    package var value: JSONValue
 }
 
 extension JSONValue {
     /// The value of member `key`, if this is an object that has it.
-    subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
 
     /// How the value reads in an error message: strings quoted, containers by kind,
     /// so "got" clauses stay short even for large values.
-    var brief: String {
+    package var brief: String {
         switch self {
         case .object: "an object"
         case .array: "an array"
@@ -41,7 +41,7 @@ extension JSONValue {
     }
 
     /// Compact JSON text. Member order is kept unless `sortingKeys` says otherwise.
-    func text(sortingKeys: (JSONPath) -> Bool = { _ in false }, at path: JSONPath = JSONPath()) -> String {
+    package func text(sortingKeys: (JSONPath) -> Bool = { _ in false }, at path: JSONPath = JSONPath()) -> String {
         switch self {
         case .object(let members):
             let ordered = sortingKeys(path) ? members.sorted { $0.key < $1.key } : members
@@ -61,7 +61,7 @@ extension JSONValue {
     }
 
     /// Shortest text that reads back as the same number; integers without ".0".
-    static func format(_ number: Double) -> String {
+    package static func format(_ number: Double) -> String {
         if number == number.rounded(), abs(number) < 1e15 {
             return String(Int64(number))
         }
@@ -69,7 +69,7 @@ extension JSONValue {
     }
 
     /// A JSON string literal for `text`.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -1,3 +1,4 @@
+import StyledText
 /// A problem with a string table, naming the file and the place in it.
 ///
 /// ```

@@ -1,3 +1,4 @@
+import StyledText
 /// Turns source-language strings into pseudo-translations that expose layout problems
 /// before real translations exist: text that grows, accents that need room above and
 /// below the line, truncation, and right-to-left order.

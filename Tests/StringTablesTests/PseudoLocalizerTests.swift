@@ -1,4 +1,5 @@
 import Foundation
+import StringTables
 import StyledText
 import Testing
 

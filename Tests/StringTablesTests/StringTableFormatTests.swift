@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import StyledText
+@testable import StringTables
+import StyledText
 
 // Fixtures are written to a temporary folder rather than kept as resource files, so
 // that each test shows the file it reads and encodings can be produced byte by byte.

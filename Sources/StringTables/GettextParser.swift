@@ -1,4 +1,5 @@
 import Foundation
+import StyledText
 
 /// Reads gettext translations (`.po`), UTF-8 (or UTF-16) encoded:
 ///

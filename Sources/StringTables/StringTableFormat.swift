@@ -1,4 +1,5 @@
 import Foundation
+import StyledText
 
 /// A file format string tables can be read from, chosen by file extension.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import StyledText
 #if canImport(FoundationXML)
 import FoundationXML
 #endif

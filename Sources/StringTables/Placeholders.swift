@@ -1,3 +1,4 @@
+import StyledText
 /// A placeholder in a translated string: a printf-style conversion (`%@`, `%d`,
 /// `%1$s`, `%.2f`, `%lld`) or a brace field (`{0}`, `{name}`).
 public struct Placeholder: Sendable, Hashable {

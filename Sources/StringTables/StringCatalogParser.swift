@@ -1,4 +1,5 @@
 import Foundation
+import StyledText
 
 /// A String Catalog read whole: one table's content per locale it holds.
 struct StringCatalog {

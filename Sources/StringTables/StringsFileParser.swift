@@ -1,4 +1,5 @@
 import Foundation
+import StyledText
 
 /// Reads Apple `.strings` files: `"menu.play" = "Spielen";` pairs with `/* */` and `//`
 /// comments, in UTF-8 or UTF-16.

@@ -1,4 +1,5 @@
 import Foundation
+import StyledText
 
 /// Reads JSON string tables: `{"title": "Titel", "menu": {"play": "Spielen"}}` gives
 /// the keys `title` and `menu.play`, in file order.

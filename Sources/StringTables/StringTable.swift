@@ -1,4 +1,5 @@
 import Foundation
+import StyledText
 
 /// The translated strings of one locale, in file order.
 ///

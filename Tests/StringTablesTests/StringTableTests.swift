@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import StyledText
+@testable import StringTables
+import StyledText
 
 @Suite("String tables")
 struct StringTableTests {

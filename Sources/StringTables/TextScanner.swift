@@ -1,4 +1,5 @@
 import Foundation
+import StyledText
 
 /// Decoded text that a parser reads one scalar at a time, knowing the line and column
 /// of every place so errors can say where they are.

@@ -1,0 +1,24 @@
+import Foundation
+
+/// A fresh directory under the system's temporary directory, removed by `cleanUp`.
+struct TemporaryDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("StringTablesTests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    /// Writes `text` to `relativePath`, creating folders, and returns its URL.
+    func write(_ text: String, to relativePath: String) throws -> URL {
+        let file = url.appendingPathComponent(relativePath)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+        return file
+    }
+
+    func cleanUp() {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
