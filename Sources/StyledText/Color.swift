@@ -1,8 +1,8 @@
 /// A straight (not premultiplied) sRGB colour with components in `0...1`.
 ///
 /// ```swift
-/// let gold = Color(hex: "#FFE066")!   // alpha 1
-/// gold.hex                             // "#FFE066FF"
+/// let gold = try Color(hex: "#FFE066")   // alpha 1
+/// gold.hex                                // "#FFE066FF"
 /// ```
 public struct Color: Sendable, Hashable, CustomStringConvertible {
     /// Red, `0...1`.
@@ -30,14 +30,21 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `#RGB`, `#RRGGBB` or `#RRGGBBAA` (hex digits in either case).
     ///
+    /// ```swift
+    /// let gold = try Color(hex: "#FFD700")
+    /// _ = try Color(hex: "#FFD70")   // throws ColorError.digitCount(5, in: "#FFD70")
+    /// ```
+    ///
     /// - Parameter hex: The colour as written in a style file.
-    /// - Returns: `nil` for any other form.
-    public init?(hex: String) {
-        guard hex.hasPrefix("#") else { return nil }
+    /// - Throws: A ``ColorError`` saying what is wrong with the text.
+    public init(hex: String) throws(ColorError) {
+        guard hex.hasPrefix("#") else { throw .missingHash(hex) }
         var digits: [Double] = []
         for character in hex.dropFirst() {
             // `hexDigitValue` accepts full-width digits too; a style file must not.
-            guard character.isASCII, let value = character.hexDigitValue else { return nil }
+            guard character.isASCII, let value = character.hexDigitValue else {
+                throw .notHexDigit(character, in: hex)
+            }
             digits.append(Double(value))
         }
         switch digits.count {
@@ -48,7 +55,7 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
             let bytes = stride(from: 0, to: digits.count, by: 2).map { (digits[$0] * 16 + digits[$0 + 1]) / 255 }
             self.init(red: bytes[0], green: bytes[1], blue: bytes[2], alpha: bytes.count == 4 ? bytes[3] : 1)
         default:
-            return nil
+            throw .digitCount(digits.count, in: hex)
         }
     }
 
@@ -70,4 +77,26 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
 
     /// Same as ``hex``.
     public var description: String { hex }
+}
+
+/// Why a text is not a colour ``Color/init(hex:)`` can read.
+public enum ColorError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The text does not start with `#`.
+    case missingHash(String)
+    /// A character after the `#` is not an ASCII hex digit.
+    case notHexDigit(Character, in: String)
+    /// There are not 3, 6 or 8 hex digits after the `#`.
+    case digitCount(Int, in: String)
+
+    /// Names the text and what is wrong with it.
+    public var description: String {
+        switch self {
+        case .missingHash(let text):
+            "\"\(text)\" is not a colour: expected #RGB, #RRGGBB or #RRGGBBAA"
+        case .notHexDigit(let character, let text):
+            "\"\(text)\" is not a colour: \"\(character)\" is not a hex digit"
+        case .digitCount(let count, let text):
+            "\"\(text)\" is not a colour: it has \(count) hex digits; expected 3, 6 or 8"
+        }
+    }
 }

@@ -348,7 +348,7 @@ private struct MarkupParser {
             attributes.strikethrough = true
         case .color:
             let value = try requiredValue(of: tag)
-            guard let color = Color(hex: value) else {
+            guard let color = try? Color(hex: value) else {
                 throw badValue(tag, value, expected: "a colour like #FFD700, #FD0 or #FFD70080")
             }
             attributes.color = color
@@ -438,7 +438,7 @@ private struct MarkupParser {
         var color: Color?
         for part in parts {
             if part.hasPrefix("#") {
-                guard color == nil, let parsed = Color(hex: String(part)) else { return nil }
+                guard color == nil, let parsed = try? Color(hex: String(part)) else { return nil }
                 color = parsed
             } else {
                 guard width == nil, let parsed = number(part), parsed >= 0 else { return nil }

@@ -397,7 +397,7 @@ struct StyleDecoder {
     }
 
     private func color(_ value: JSONValue, at path: JSONPath) throws(StyleError) -> Color {
-        guard case .string(let text) = value, let color = Color(hex: text) else {
+        guard case .string(let text) = value, let color = try? Color(hex: text) else {
             throw mismatch(path, expected: "a colour #RGB, #RRGGBB or #RRGGBBAA", got: value)
         }
         return color

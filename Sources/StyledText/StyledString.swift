@@ -105,7 +105,7 @@ public struct TextAttributes: Sendable, Hashable {
 ///
 /// ```swift
 /// var text = StyledString("Score: ")
-/// text.append("12 345", attributes: TextAttributes(color: Color(hex: "#FFD700")))
+/// try text.append("12 345", attributes: TextAttributes(color: Color(hex: "#FFD700")))
 /// text.appendImage(InlineImage(source: "coin.png"))
 /// ```
 ///

@@ -4,23 +4,23 @@ import Testing
 @Suite("Colour")
 struct ColorTests {
     @Test("#RGB doubles each digit")
-    func shortForm() {
-        #expect(Color(hex: "#F80") == Color(red: 1, green: 136.0 / 255, blue: 0))
-        #expect(Color(hex: "#f80")?.hex == "#FF8800FF")
+    func shortForm() throws {
+        #expect(try Color(hex: "#F80") == Color(red: 1, green: 136.0 / 255, blue: 0))
+        #expect(try Color(hex: "#f80").hex == "#FF8800FF")
     }
 
     @Test("#RRGGBB is opaque")
-    func sixDigits() {
-        let color = Color(hex: "#3A1F00")
+    func sixDigits() throws {
+        let color = try Color(hex: "#3A1F00")
         #expect(color == Color(red: 58.0 / 255, green: 31.0 / 255, blue: 0, alpha: 1))
-        #expect(Color(hex: "#3a1f00") == color)
+        #expect(try Color(hex: "#3a1f00") == color)
     }
 
     @Test("#RRGGBBAA carries alpha, straight")
-    func eightDigits() {
-        let color = Color(hex: "#000000AA")
+    func eightDigits() throws {
+        let color = try Color(hex: "#000000AA")
         #expect(color == Color(red: 0, green: 0, blue: 0, alpha: 170.0 / 255))
-        #expect(Color(hex: "#FFFFFF00") == Color(red: 1, green: 1, blue: 1, alpha: 0))
+        #expect(try Color(hex: "#FFFFFF00") == Color(red: 1, green: 1, blue: 1, alpha: 0))
     }
 
     @Test("Other forms are rejected", arguments: [
@@ -28,7 +28,20 @@ struct ColorTests {
         "#１２３", "0xFFFFFF", "#FFFFFF ",
     ])
     func rejects(text: String) {
-        #expect(Color(hex: text) == nil)
+        #expect(throws: ColorError.self) { try Color(hex: text) }
+    }
+
+    @Test("A rejected colour says why", arguments: [
+        ("#FFD70", ColorError.digitCount(5, in: "#FFD70"),
+         ##""#FFD70" is not a colour: it has 5 hex digits; expected 3, 6 or 8"##),
+        ("FFD700", ColorError.missingHash("FFD700"),
+         ##""FFD700" is not a colour: expected #RGB, #RRGGBB or #RRGGBBAA"##),
+        ("#FFD7G0", ColorError.notHexDigit("G", in: "#FFD7G0"),
+         ##""#FFD7G0" is not a colour: "G" is not a hex digit"##),
+    ])
+    func reasons(text: String, error: ColorError, message: String) {
+        #expect(throws: error) { try Color(hex: text) }
+        #expect(error.description == message)
     }
 
     @Test("hex is upper-case #RRGGBBAA, clamped and rounded")
@@ -41,9 +54,9 @@ struct ColorTests {
     }
 
     @Test("hex round-trips through init(hex:)")
-    func roundTrip() {
+    func roundTrip() throws {
         for text in ["#000000FF", "#3A1F00FF", "#FFE066FF", "#12345678"] {
-            #expect(Color(hex: text)?.hex == text)
+            #expect(try Color(hex: text).hex == text)
         }
     }
 }

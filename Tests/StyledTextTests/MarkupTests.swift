@@ -41,12 +41,12 @@ struct MarkupTests {
 
     @Test("color takes #RGB, #RRGGBB and #RRGGBBAA, quoted or bare")
     func color() throws {
-        let gold = Color(hex: "#FFD700")!
+        let gold = try Color(hex: "#FFD700")
         for source in ["<color=#FFD700>x</color>", "<color=\"#FFD700\">x</color>", "<color='#ffd700'>x</color>",
                        "<color = #FFD700 >x</color>"] {
             #expect(try Markup.parse(source).runs == [run(0..<1, TextAttributes(color: gold))], "\(source)")
         }
-        #expect(try Markup.parse("<color=#F80>x</color>").runs[0].attributes.color == Color(hex: "#FF8800"))
+        #expect(try Markup.parse("<color=#F80>x</color>").runs[0].attributes.color == (try? Color(hex: "#FF8800")))
         #expect(try Markup.parse("<color=#FFD70080>x</color>").runs[0].attributes.color?.hex == "#FFD70080")
     }
 
@@ -75,7 +75,7 @@ struct MarkupTests {
 
     @Test("stroke takes none, a width, a colour or both in either order")
     func stroke() throws {
-        let red = Color(hex: "#FF0000")!
+        let red = try Color(hex: "#FF0000")
         let cases: [(String, RunStroke)] = [
             ("none", .none), ("NONE", .none),
             ("3", .change(width: 3, color: nil)), ("0", .change(width: 0, color: nil)),
@@ -91,8 +91,8 @@ struct MarkupTests {
 
     @Test("An inner stroke changes only what it names")
     func strokeMerging() throws {
-        let red = Color(hex: "#FF0000")!
-        let green = Color(hex: "#00FF00")!
+        let red = try Color(hex: "#FF0000")
+        let green = try Color(hex: "#00FF00")
         let parsed = try Markup.parse("<stroke=3 #FF0000>a<stroke=#00FF00>b</stroke><stroke=5>c</stroke>"
                                           + "<stroke=none>d<stroke=2>e</stroke></stroke></stroke>")
         #expect(parsed.text == "abcde")
@@ -112,7 +112,7 @@ struct MarkupTests {
             run(2..<3, TextAttributes(weight: 700)),
         ])
         let deep = try Markup.parse("<color=#F00><u><font=Mono><size=20>x</size></font></u></color>")
-        #expect(deep.runs == [run(0..<1, TextAttributes(underline: true, color: Color(hex: "#F00"),
+        #expect(deep.runs == [run(0..<1, TextAttributes(underline: true, color: (try? Color(hex: "#F00")),
                                                          size: .pixels(20), family: "Mono"))])
         let sixtyFour = String(repeating: "<b>", count: 64) + "x" + String(repeating: "</b>", count: 64)
         #expect(try Markup.parse(sixtyFour).text == "x")
@@ -149,7 +149,7 @@ struct MarkupTests {
             run(0..<6), run(6..<7, TextAttributes(image: InlineImage(source: "button_a.png", height: 32))), run(7..<11),
         ])
         let styled = try Markup.parse("<size=40><stroke=2><color=#F00><img src='a b.png'></color></stroke></size>")
-        #expect(styled.runs == [run(0..<1, TextAttributes(color: Color(hex: "#F00"), size: .pixels(40),
+        #expect(styled.runs == [run(0..<1, TextAttributes(color: (try? Color(hex: "#F00")), size: .pixels(40),
                                                            stroke: .change(width: 2, color: nil),
                                                            image: InlineImage(source: "a b.png")))])
         for source in ["<img src=a.png/>", "<img src=a.png>", "<img src=a.png />", "<img  src = \"a.png\" >"] {

@@ -85,7 +85,7 @@ struct StyleCascadeTests {
         #expect(arrays.shadows == [Shadow(blur: 5)])
         #expect(arrays.scales == [2])
         #expect(arrays.stroke == Stroke(width: 1, color: Color(red: 1, green: 0, blue: 0)))
-        #expect(arrays.fill == .gradient(Gradient(colors: [.black, Color(hex: "#888")!, .white], angle: 45)))
+        #expect(arrays.fill == .gradient(Gradient(colors: [.black, try Color(hex: "#888"), .white], angle: 45)))
     }
 
     @Test("A fill colour replaces a gradient and a gradient replaces a colour")

@@ -35,11 +35,11 @@ struct StyleDecodingTests {
         let style = try sheet(designExample).base
         #expect(style.font == FontSpec(family: "Noto Sans", weight: 700, size: 48, minSize: 16,
                                        files: ["Fonts/NotoSans-Bold.ttf"]))
-        let gradient = Gradient(colors: [Color(hex: "#FFE066")!, Color(hex: "#FF8C00")!],
+        let gradient = Gradient(colors: [try Color(hex: "#FFE066"), try Color(hex: "#FF8C00")],
                                 locations: [0, 1], scope: .line, angle: 90)
         #expect(style.fill == .gradient(gradient))
-        #expect(style.stroke == Stroke(width: 4, color: Color(hex: "#3A1F00")!, join: .bevel))
-        #expect(style.shadows == [Shadow(color: Color(hex: "#000000AA")!, offsetX: 0, offsetY: 3, blur: 6, spread: 0)])
+        #expect(style.stroke == Stroke(width: 4, color: try Color(hex: "#3A1F00"), join: .bevel))
+        #expect(style.shadows == [Shadow(color: try Color(hex: "#000000AA"), offsetX: 0, offsetY: 3, blur: 6, spread: 0)])
         #expect(style.box == Box(width: 480, height: 120))
         #expect(style.align == .center)
         #expect(style.verticalAlign == .middle)

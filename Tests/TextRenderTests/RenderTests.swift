@@ -139,7 +139,7 @@ struct RenderTests {
     /// at its bottom; the same label with a label-scoped gradient must measure otherwise.
     @Test("a line-scoped gradient restarts on every line")
     func gradientPerLine() throws {
-        let first = Color(hex: "#FF0000")!, last = Color(hex: "#0000FF")!
+        let first = Color(red: 1, green: 0, blue: 0), last = Color(red: 0, green: 0, blue: 1)
         func draw(_ scope: GradientScope) throws -> (layout: TextLayout, image: RGBAImage) {
             let layout = try label("HOME HOME HOME", size: 40, box: Box(width: 160, height: 200)) {
                 $0.fill = .gradient(Gradient(colors: [first, last], scope: scope))

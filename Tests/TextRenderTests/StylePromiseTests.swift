@@ -10,8 +10,8 @@ import TextRender
 struct StylePromiseTests {
     typealias Pixel = (r: UInt8, g: UInt8, b: UInt8, a: UInt8)
 
-    static let red = Color(hex: "#FF0000")!
-    static let blue = Color(hex: "#0000FF")!
+    static let red = Color(red: 1, green: 0, blue: 0)
+    static let blue = Color(red: 0, green: 0, blue: 1)
 
     // MARK: - Direction
 
@@ -330,7 +330,7 @@ struct OverlappingLineGradientTests {
     @Test("a line gradient restarts on each line also when the lines' ink shares rows")
     func gradientPerOverlappingLine() throws {
         let layout = try label("HH\nHHHHHH", size: 40, box: Box(width: 260, height: 120)) {
-            $0.fill = .gradient(Gradient(colors: [Color(hex: "#FF0000")!, Color(hex: "#0000FF")!], scope: .line))
+            $0.fill = .gradient(Gradient(colors: [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1)], scope: .line))
             $0.lineHeight = 0.45
             $0.align = .left
         }
@@ -373,7 +373,7 @@ struct OverlappingLineGradientTests {
     func gradientPerLineWithColouredRuns() throws {
         let layout = try label("HHHH <color=#00FF00>H</color>\nHHHH <color=#00FF00>H</color>", size: 40,
                                box: Box(width: 260, height: 140)) {
-            $0.fill = .gradient(Gradient(colors: [Color(hex: "#FF0000")!, Color(hex: "#0000FF")!], scope: .line))
+            $0.fill = .gradient(Gradient(colors: [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1)], scope: .line))
             $0.align = .left
         }
         try #require(layout.lines.count == 2)

@@ -98,7 +98,7 @@ struct StyledRenderTests {
 
     @Test("a run's colour overrides the gradient, which spans runs of different sizes")
     func gradientAcrossRuns() throws {
-        let gradient = Fill.gradient(Gradient(colors: [Color(hex: "#FF0000")!, Color(hex: "#0000FF")!]))
+        let gradient = Fill.gradient(Gradient(colors: [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1)]))
         let layout = try stroked("<size=50%>HH</size>HH<color=#00FF00>HH</color>") { $0.fill = gradient; $0.stroke = nil }
         let image = try Renderer().render(layout).image
         let runs = layout.lines[0].runs
