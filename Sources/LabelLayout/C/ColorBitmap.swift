@@ -4,12 +4,12 @@ import CHarfBuzz
 /// and the box, in em, that the picture covers around the glyph origin.
 public struct ColorBitmap: Sendable, Hashable {
     /// The glyph's PNG image, as stored in the font.
-    public var png: [UInt8]
+    public let png: [UInt8]
     /// The box the image fills, in em, y up: the same box as the glyph's ink extents.
-    public var minX: Double
-    public var minY: Double
-    public var maxX: Double
-    public var maxY: Double
+    public let minX: Double
+    public let minY: Double
+    public let maxX: Double
+    public let maxY: Double
 }
 
 extension FontFace {

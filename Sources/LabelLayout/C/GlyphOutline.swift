@@ -11,7 +11,7 @@ public struct GlyphOutline: Sendable, Hashable {
         case close
     }
 
-    public var elements: [Element]
+    public let elements: [Element]
     public var isEmpty: Bool { elements.isEmpty }
 }
 

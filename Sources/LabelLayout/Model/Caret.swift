@@ -14,20 +14,20 @@
 public struct Caret: Sendable, Hashable {
     /// The caret's offset in ``TextLayout/text``, in Unicode scalars, on a grapheme
     /// cluster boundary.
-    public var offset: Int
+    public let offset: Int
     /// Index of the line in ``TextLayout/lines``.
-    public var line: Int
+    public let line: Int
     /// The caret's x: where text in the paragraph's direction typed at ``offset`` appears.
-    public var x: Double
+    public let x: Double
     /// The line's ascent above and descent below its baseline, as y coordinates.
-    public var top: Double
-    public var bottom: Double
+    public let top: Double
+    public let bottom: Double
     /// The direction of the text the caret touches at ``x``, for editors that draw a small
     /// flag on the caret.
-    public var isRightToLeft: Bool
+    public let isRightToLeft: Bool
     /// Where text in the other direction would appear, when that is not at ``x``: only where
     /// left-to-right and right-to-left text meet.
-    public var secondaryX: Double?
+    public let secondaryX: Double?
 
     public init(offset: Int, line: Int, x: Double, top: Double, bottom: Double,
                 isRightToLeft: Bool, secondaryX: Double? = nil) {

@@ -1,5 +1,9 @@
 /// A rectangle in label coordinates: pixels at scale 1, origin at the box's top left,
 /// y growing downwards.
+///
+/// Unlike the layout results that hold it, `Rect` is mutable, as `CGRect` is: it is a
+/// plain value callers build and adjust (a frame, a dirty region). A layout keeps its
+/// rectangles in `let` properties, so changing a copy never changes the layout.
 public struct Rect: Sendable, Hashable, CustomStringConvertible {
     public var x: Double
     public var y: Double
@@ -40,6 +44,9 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Distances on the four sides of a rectangle.
+///
+/// Mutable for the same reason as ``Rect``: a plain value callers build; a layout's own
+/// insets (``TextLayout/effectExtents``) cannot be changed through it.
 public struct EdgeInsets: Sendable, Hashable {
     public var top: Double
     public var left: Double
