@@ -125,10 +125,14 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         index == 0 ? "\(family) (\(path))" : "\(family) (\(path)#\(index))"
     }
 
+    /// Two faces are equal when they are read from the same file and face index: equal
+    /// faces draw the same glyphs, even when two engines opened the file separately. A
+    /// file changed on disk between the two openings is not noticed.
     public static func == (lhs: FontFace, rhs: FontFace) -> Bool {
         lhs.path == rhs.path && lhs.index == rhs.index
     }
 
+    /// Hashes the file and face index, which decide equality.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(path)
         hasher.combine(index)

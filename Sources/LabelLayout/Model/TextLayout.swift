@@ -133,7 +133,11 @@ public enum FitOutcome: String, Sendable, Hashable {
 
 /// The result of laying out one label: immutable, free of C objects but for the shared
 /// faces, and the same at every render scale.
-public struct TextLayout: Sendable {
+///
+/// Two layouts are equal when every value in them is: the same text, style and locale
+/// laid out the same way. Faces compare by their file and index (see ``FontFace``), so
+/// layouts from two engines over the same font files compare equal.
+public struct TextLayout: Sendable, Hashable {
     /// The text laid out, without markup (an inline image is one U+FFFC). Caret queries
     /// take and return Unicode scalar offsets into it.
     public let text: String
