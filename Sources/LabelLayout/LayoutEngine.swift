@@ -16,6 +16,8 @@ public final class LayoutEngine: Sendable {
     /// The text length, line count and style sizes this engine accepts.
     public let limits: Limits
 
+    /// An engine over the given fonts, with empty caches.
+    ///
     /// - Parameters:
     ///   - fonts: where fonts come from; by default only the fonts Labelgen bundles
     ///     (see ``FontSources/locateBundledFonts()``), never the host's.
@@ -35,7 +37,8 @@ public final class LayoutEngine: Sendable {
     ///
     /// - Throws: ``LayoutError/markup(_:)`` for malformed markup;
     ///   ``LayoutError/limitExceeded(_:)`` before any work when the text or a size in the
-    ///   style is beyond ``limits``, or when the text needs more lines.
+    ///   style is beyond ``limits``, or when the text needs more lines; a font, inline
+    ///   image or ICU error (see ``LayoutError``) when those cannot be used.
     public func layout(_ text: String, style: LabelStyle, locale: String) throws(LayoutError) -> TextLayout {
         let styled: StyledString
         if style.markup {
@@ -52,8 +55,48 @@ public final class LayoutEngine: Sendable {
         return try layout(styled, style: style, locale: locale)
     }
 
+    /// Lays out `text` in the style a style sheet gives `key` in `locale`: the sheet's
+    /// base with its matching `locales` and `keys` overrides laid over it, merged as
+    /// ``StyleSheet/style(forKey:locale:)`` merges them for `labelgen`. The sheet caches
+    /// merged styles, so laying out many keys of one sheet merges each combination once.
+    ///
+    /// The text is laid out as given: placeholders such as `%d` are not filled from the
+    /// style's `samples` (those stand in for run-time text in `labelgen`'s previews).
+    ///
+    /// ```swift
+    /// let sheet = try StyleSheet(contentsOf: URL(fileURLWithPath: "score.json"))
+    /// let layout = try engine.layout("Punktestand: 12 345", style: sheet, key: "hud.score", locale: "de")
+    /// ```
+    ///
+    /// - Throws: ``LayoutError/style(_:)`` when the merged style is invalid (its error
+    ///   names the key and locale); otherwise what laying out with the merged
+    ///   ``LabelStyle`` throws.
+    public func layout(_ text: String, style sheet: StyleSheet, key: String,
+                       locale: String) throws(LayoutError) -> TextLayout {
+        try layout(text, style: Self.style(in: sheet, key: key, locale: locale), locale: locale)
+    }
+
+    /// Lays out a styled text in the style a style sheet gives `key` in `locale`, merged
+    /// as for a plain string.
+    public func layout(_ styled: StyledString, style sheet: StyleSheet, key: String,
+                       locale: String) throws(LayoutError) -> TextLayout {
+        try layout(styled, style: Self.style(in: sheet, key: key, locale: locale), locale: locale)
+    }
+
+    private static func style(in sheet: StyleSheet, key: String, locale: String) throws(LayoutError) -> LabelStyle {
+        do throws(StyleError) {
+            return try sheet.style(forKey: key, locale: locale)
+        } catch {
+            throw .style(error)
+        }
+    }
+
     /// Lays out a styled text: runs of other weights, sizes, fonts and colours, and inline
-    /// images, shape, wrap, fit and truncate together.
+    /// images, shape, wrap, fit and truncate together. The text is not read as markup.
+    ///
+    /// - Throws: ``LayoutError/limitExceeded(_:)`` before any work when the text or a
+    ///   size in the style or its runs is beyond ``limits``, or when the text needs more
+    ///   lines; a font, inline image or ICU error when those cannot be used.
     public func layout(_ styled: StyledString, style: LabelStyle, locale: String) throws(LayoutError) -> TextLayout {
         try checkLimits(styled, style: style)
         let pass = try LayoutPass(resolver: resolver, breakers: breakers, images: images,
@@ -118,12 +161,18 @@ public final class LayoutEngine: Sendable {
         }
     }
 
-    /// The file an inline image's `src` names, found as layout finds it.
+    /// The file an inline image's `src` names, found as layout finds it: an absolute path
+    /// as it is, a relative one in the engine's image folders, then the current directory.
+    ///
+    /// - Throws: ``LayoutError/imageUnreadable(source:reason:)`` when no such file exists.
     public func locateImage(_ source: String) throws(LayoutError) -> String {
         try images.locate(source)
     }
 
-    /// The faces the style resolves to, best first (the style's face, then fallbacks).
+    /// The faces a font spec resolves to for a locale, best first: the style's face, then
+    /// the faces layout falls back to for characters it lacks.
+    ///
+    /// - Throws: A font error (``LayoutError/fontNotFound(family:searched:)`` and the like).
     public func fontChain(for font: FontSpec, locale: String) throws(LayoutError) -> [FontFace] {
         try resolver.chain(for: font, language: locale)
     }
