@@ -1,24 +1,34 @@
+import Foundation
 import StyledText
 
 /// A glyph placed on a line, in px at scale 1 relative to the box's top left.
 public struct PositionedGlyph: Sendable, Hashable {
     /// The glyph id in its run's face.
     public let id: UInt32
-    /// Pen position of the glyph origin (on the baseline).
+    /// The x of the glyph's origin: the pen position plus the shaper's offset.
     public let x: Double
+    /// The y of the glyph's origin: on the baseline unless the shaper moved the glyph
+    /// (a mark above or below its base).
     public let y: Double
     /// Scalar offset of the first character this glyph draws, in the text the lines were
     /// laid out from (``TextLayout/laidOutText``).
     public let cluster: Int
+
+    /// The glyph's origin (``x``, ``y``) as a Core Graphics point in box coordinates (y
+    /// down), for drawing APIs that take glyph
+    /// positions (`CTFontDrawGlyphs`, `CGContext.showGlyphs(_:at:)`).
+    public var position: CGPoint { CGPoint(x: x, y: y) }
 }
 
 /// Consecutive glyphs of one face and bidi level, in visual order.
 public struct GlyphRun: Sendable, Hashable {
+    /// The face the glyph ids belong to: the style's own, a fallback, or one markup chose.
     public let face: FontFace
     /// The font size the glyphs are drawn at, px at scale 1.
     public let fontSize: Double
     /// The bidi embedding level: odd is right to left.
     public let bidiLevel: UInt8
+    /// The run's glyphs, left to right on screen.
     public let glyphs: [PositionedGlyph]
     /// Whether this run is the ellipsis that replaced truncated text.
     public let isEllipsis: Bool
@@ -37,6 +47,7 @@ public struct GlyphRun: Sendable, Hashable {
     /// The run's underlines and strike-throughs.
     public let decorations: [Decoration]
 
+    /// Whether the run's text reads right to left (its bidi level is odd).
     public var isRightToLeft: Bool { bidiLevel & 1 == 1 }
 
     /// A glyph's ink box in em of ``fontSize``, y up, slant included: its picture's box
@@ -59,10 +70,14 @@ public struct GlyphRun: Sendable, Hashable {
 
 /// A bar drawn with a run's glyphs: it is painted, stroked and shadowed as they are.
 public struct Decoration: Sendable, Hashable {
+    /// Which bar a decoration is.
     public enum Kind: String, Sendable, Hashable {
+        /// A bar under the text, at the face's underline position (`<u>`).
         case underline
+        /// A bar through the text, at the face's strike-out position (`<s>`).
         case strikethrough
     }
+    /// Which bar this is.
     public let kind: Kind
     /// The bar, px at scale 1 relative to the box's top left.
     public let rect: Rect
@@ -82,11 +97,15 @@ extension TextLayout {
         public let x: Double
         /// Advance width of the line without trailing white space.
         public let width: Double
-        /// Space above and below the baseline that the line's fonts ask for.
+        /// The space above the baseline that the line's fonts ask for.
         public let ascent: Double
+        /// The space below the baseline that the line's fonts ask for.
         public let descent: Double
-        /// The top and height of the line's band (its share of the line height).
+        /// The y of the top of the line's band (its share of the block's height).
         public let top: Double
+        /// The height of the line's band: the fonts' line height times the style's
+        /// `lineHeight`. Baselines are snapped to whole pixels, so the bands of
+        /// consecutive lines can be up to a pixel apart or overlap that much.
         public let height: Double
         /// Glyph runs in visual order, left to right.
         public let runs: [GlyphRun]
@@ -138,8 +157,9 @@ public enum FitOutcome: String, Sendable, Hashable {
 /// laid out the same way. Faces compare by their file and index (see ``FontFace``), so
 /// layouts from two engines over the same font files compare equal.
 public struct TextLayout: Sendable, Hashable {
-    /// The text laid out, without markup (an inline image is one U+FFFC). Caret queries
-    /// take and return Unicode scalar offsets into it.
+    /// The text laid out, without markup (an inline image is one U+FFFC). Caret and
+    /// selection queries take and return Unicode scalar offsets into it, or UTF-16
+    /// offsets in their UTF-16 and `NSRange` forms.
     public let text: String
     /// The text with its attribute runs.
     public let styledText: StyledString
@@ -151,12 +171,16 @@ public struct TextLayout: Sendable, Hashable {
     public let bounds: Rect
     /// Where the text may go: the bounds inset by the effects' extents.
     public let textRect: Rect
-    /// The font size used, px at scale 1, and the one the style asked for.
+    /// The font size used, px at scale 1: the style's, or smaller if the text had to
+    /// shrink to fit.
     public let fontSize: Double
+    /// The font size the style asked for, px at scale 1.
     public let requestedFontSize: Double
+    /// The lines shown, top to bottom.
     public let lines: [Line]
     /// Whether text was cut and an ellipsis (or clipping) applied.
     public let isTruncated: Bool
+    /// Whether the text fitted, shrank, was truncated or overflows its box.
     public let fitOutcome: FitOutcome
     /// How many candidate sizes the fitter laid out.
     public let fitAttempts: Int
