@@ -5,10 +5,14 @@ import CHarfBuzz
 public struct ColorBitmap: Sendable, Hashable {
     /// The glyph's PNG image, as stored in the font.
     public let png: [UInt8]
-    /// The box the image fills, in em, y up: the same box as the glyph's ink extents.
+    /// The left edge of the box the image fills, in em from the glyph origin: the box is
+    /// the glyph's ink extents.
     public let minX: Double
+    /// The bottom edge of the image's box, in em, y up (negative below the baseline).
     public let minY: Double
+    /// The right edge of the image's box, in em.
     public let maxX: Double
+    /// The top edge of the image's box, in em, y up.
     public let maxY: Double
 }
 
