@@ -14,9 +14,8 @@ public struct PositionedGlyph: Sendable, Hashable {
     /// laid out from (``TextLayout/laidOutText``).
     public let cluster: Int
 
-    /// The glyph's origin (``x``, ``y``) as a Core Graphics point in box coordinates (y
-    /// down), for drawing APIs that take glyph
-    /// positions (`CTFontDrawGlyphs`, `CGContext.showGlyphs(_:at:)`).
+    /// The glyph's origin (``x``, ``y``) as a Core Graphics point in box coordinates
+    /// (y down), for drawing APIs that take glyph positions (`CTFontDrawGlyphs`).
     public var position: CGPoint { CGPoint(x: x, y: y) }
 }
 

@@ -3,7 +3,8 @@ import Foundation
 // The caret and selection queries in UTF-16 code units, for callers whose text lives in
 // `NSString`, `NSAttributedString` or a platform text-input API, which all count in
 // UTF-16. Each one converts at the edge and asks the scalar query, so both always agree.
-// A UTF-16 offset inside a surrogate pair stands for the character the pair encodes.
+// A UTF-16 offset inside a surrogate pair counts as the offset before the pair's
+// character; a range's end inside one, as the offset after it.
 
 extension TextLayout {
     // MARK: - Offset conversions
