@@ -16,6 +16,8 @@ public final class LayoutEngine: Sendable {
     /// The text length, line count and style sizes this engine accepts.
     public let limits: Limits
 
+    /// An engine over the given fonts, with empty caches.
+    ///
     /// - Parameters:
     ///   - fonts: where fonts come from; by default only the fonts Labelgen bundles
     ///     (see ``FontSources/locateBundledFonts()``), never the host's.
@@ -35,7 +37,8 @@ public final class LayoutEngine: Sendable {
     ///
     /// - Throws: ``LayoutError/markup(_:)`` for malformed markup;
     ///   ``LayoutError/limitExceeded(_:)`` before any work when the text or a size in the
-    ///   style is beyond ``limits``, or when the text needs more lines.
+    ///   style is beyond ``limits``, or when the text needs more lines; a font, inline
+    ///   image or ICU error (see ``LayoutError``) when those cannot be used.
     public func layout(_ text: String, style: LabelStyle, locale: String) throws(LayoutError) -> TextLayout {
         let styled: StyledString
         if style.markup {
@@ -52,146 +55,68 @@ public final class LayoutEngine: Sendable {
         return try layout(styled, style: style, locale: locale)
     }
 
+    /// Lays out `text` in the style a style sheet gives `key` in `locale`: the sheet's
+    /// base with its matching `locales` and `keys` overrides laid over it, merged as
+    /// ``StyleSheet/style(forKey:locale:)`` merges them for `labelgen`. The sheet caches
+    /// merged styles, so laying out many keys of one sheet merges each combination once.
+    ///
+    /// The text is laid out as given: placeholders such as `%d` are not filled from the
+    /// style's `samples` (those stand in for run-time text in `labelgen`'s previews).
+    ///
+    /// ```swift
+    /// let sheet = try StyleSheet(contentsOf: URL(fileURLWithPath: "score.json"))
+    /// let layout = try engine.layout("Punktestand: 12 345", style: sheet, key: "hud.score", locale: "de")
+    /// ```
+    ///
+    /// - Throws: ``LayoutError/style(_:)`` when the merged style is invalid (its error
+    ///   names the key and locale); otherwise what laying out with the merged
+    ///   ``LabelStyle`` throws.
+    public func layout(_ text: String, style sheet: StyleSheet, key: String,
+                       locale: String) throws(LayoutError) -> TextLayout {
+        try layout(text, style: Self.style(in: sheet, key: key, locale: locale), locale: locale)
+    }
+
+    /// Lays out a styled text in the style a style sheet gives `key` in `locale`, merged
+    /// as for a plain string.
+    public func layout(_ styled: StyledString, style sheet: StyleSheet, key: String,
+                       locale: String) throws(LayoutError) -> TextLayout {
+        try layout(styled, style: Self.style(in: sheet, key: key, locale: locale), locale: locale)
+    }
+
+    private static func style(in sheet: StyleSheet, key: String, locale: String) throws(LayoutError) -> LabelStyle {
+        do throws(StyleError) {
+            return try sheet.style(forKey: key, locale: locale)
+        } catch {
+            throw .style(error)
+        }
+    }
+
     /// Lays out a styled text: runs of other weights, sizes, fonts and colours, and inline
-    /// images, shape, wrap, fit and truncate together.
+    /// images, shape, wrap, fit and truncate together. The text is not read as markup.
+    ///
+    /// - Throws: ``LayoutError/limitExceeded(_:)`` before any work when the text or a
+    ///   size in the style or its runs is beyond ``limits``, or when the text needs more
+    ///   lines; a font, inline image or ICU error when those cannot be used.
     public func layout(_ styled: StyledString, style: LabelStyle, locale: String) throws(LayoutError) -> TextLayout {
-        let text = styled.text
         try checkLimits(styled, style: style)
-        let language = Self.language(of: locale)
-        let chain = try resolver.chain(for: style.font, language: locale)
-        let primary = chain[0]
-        let styler = RunStyler(resolver: resolver, images: images)
-        let direction: TextDirectionRequest
-        switch style.direction {
-        case .ltr: direction = .ltr
-        case .rtl: direction = .rtl
-        case .auto:
-            // A string of a right-to-left locale is a right-to-left paragraph even when it
-            // starts with a Latin name ("Alex הצטרף למשחק"); other locales go by the text.
-            direction = Self.rightToLeftLanguages.contains(language) ? .rtl : .auto(defaultRTL: false)
+        let pass = try LayoutPass(resolver: resolver, breakers: breakers, images: images,
+                                  styled: styled, style: style, locale: locale)
+        let fitted = try pass.fit(styled)
+        if fitted.lines.count > limits.lines {
+            throw .limitExceeded("the text needs \(fitted.lines.count) lines; at most \(limits.lines) are allowed")
         }
-
-        func prepare(_ styled: StyledString) throws(LayoutError) -> PreparedText {
-            let runs = try styler.resolve(styled, style: style, locale: locale)
-            let itemized = try Itemizer(resolver: resolver, breakers: breakers)
-                .itemize(styled.text, runs: runs, locale: locale, direction: direction)
-            let shaped = Shaper().shape(itemized, language: locale)
-            let opportunities = try LineBreaker.opportunities(for: shaped, locale: locale, pool: breakers)
-            return PreparedText(shaped: shaped, opportunities: opportunities)
-        }
-
-        let widestStroke = styled.runs.reduce(style.stroke?.width ?? 0) { widest, run in
-            max(widest, run.attributes.stroke.map { $0.resolved(over: style.stroke)?.width ?? 0 } ?? 0)
-        }
-        let extents = style.effectExtents(strokeWidth: widestStroke)
-        let boxWidth = style.box?.width
-        let boxHeight = style.box?.height
-        var frame = Frame(
-            width: boxWidth.map { max(0, $0 - extents.left - extents.right) },
-            height: boxHeight.map { max(0, $0 - extents.top - extents.bottom) },
-            maxLines: max(0, style.maxLines), wrap: style.box == nil ? .none : style.wrap,
-            tracking: style.tracking, lineHeight: style.lineHeight)
-        if style.box == nil { frame.maxLines = 0 }
-
-        var prepared = try prepare(styled)
-        var metrics = LineMetrics(text: prepared.shaped, primary: primary, lineHeight: style.lineHeight)
-        let fitter = Fitter(prepared: prepared, metrics: metrics, frame: frame)
-        let decision = fitter.fit(size: style.font.size, minSize: style.box == nil ? nil : style.font.minSize)
-        var lines = decision.breaks.lines
-        var outcome = decision.outcome
-        var ellipsisRange: Range<Int>?
-        var attempts = decision.attempts
-        let fontSize = decision.fontSize
-
-        if outcome == .truncated {
-            let visible = fitter.visibleLineCount(lines, fontSize: fontSize)
-            let widthFits = frame.width.map { decision.breaks.maxWidth <= $0 + 1e-6 } ?? true
-            if lines.count <= visible && widthFits {
-                // Every line is whole and within the width, the box is only too low for
-                // them: cutting text would not help, so the lines overflow instead.
-                outcome = .overflows
-            } else if style.truncate == .clip || frame.width == nil {
-                lines = Array(lines.prefix(visible))
-                outcome = style.truncate == .clip ? .truncated : .overflows
-            } else {
-                // The visible line count already respects the height; cuts are judged on
-                // line count and width alone (one line is shown even if it is too tall).
-                var limited = frame
-                limited.maxLines = visible
-                limited.height = nil
-                var failure: LayoutError?
-                let (cut, ellipsis) = Truncator().truncate(
-                    styled, graphemeStarts: prepared.shaped.itemized.graphemeStarts,
-                    mode: style.truncate
-                ) { candidate in
-                    attempts += 1
-                    do throws(LayoutError) {
-                        let candidatePrepared = try prepare(candidate)
-                        let candidateMetrics = LineMetrics(text: candidatePrepared.shaped, primary: primary, lineHeight: style.lineHeight)
-                        let candidateFitter = Fitter(prepared: candidatePrepared, metrics: candidateMetrics, frame: limited)
-                        let breaks = candidatePrepared.breaker.breakLines(
-                            candidatePrepared.opportunities, fontSize: fontSize, tracking: frame.tracking,
-                            maxWidth: frame.width, wrap: frame.wrap, allowWordBreaks: true)
-                        return candidateFitter.fits(breaks, fontSize: fontSize)
-                    } catch {
-                        failure = error
-                        return false
-                    }
-                }
-                if let failure { throw failure }
-                prepared = try prepare(cut)
-                metrics = LineMetrics(text: prepared.shaped, primary: primary, lineHeight: style.lineHeight)
-                let breaks = prepared.breaker.breakLines(
-                    prepared.opportunities, fontSize: fontSize, tracking: frame.tracking,
-                    maxWidth: frame.width, wrap: frame.wrap, allowWordBreaks: true)
-                lines = Array(breaks.lines.prefix(visible))
-                ellipsisRange = ellipsis
-            }
-        }
-
-        if lines.count > limits.lines {
-            throw .limitExceeded("the text needs \(lines.count) lines; at most \(limits.lines) are allowed")
-        }
-
-        // The frame: the box, or what the lines need plus room for the effects.
-        // Each side the box leaves open is measured; a side it fixes needs no measuring.
-        let measure = Fitter(prepared: prepared, metrics: metrics, frame: frame)
-        let contentWidth = boxWidth == nil ? measure.contentWidth(lines, fontSize: fontSize) : 0
-        let contentHeight = boxHeight == nil ? measure.contentHeight(lines, fontSize: fontSize) : 0
-        let bounds = Rect(x: 0, y: 0,
-                          width: boxWidth ?? (contentWidth + extents.left + extents.right),
-                          height: boxHeight ?? (contentHeight + extents.top + extents.bottom))
-        let textRect = Rect(x: extents.left, y: extents.top,
-                            width: max(0, bounds.width - extents.left - extents.right),
-                            height: max(0, bounds.height - extents.top - extents.bottom))
-
-        let positioned = Positioner(text: prepared.shaped, metrics: metrics, style: style)
-            .position(lines, fontSize: fontSize, in: textRect, ellipsisRange: ellipsisRange)
-
-        var logical = Rect.zero
-        var ink = Rect.zero
-        for line in positioned {
-            logical = logical.union(Rect(x: line.x, y: line.top, width: line.width, height: line.height))
-            for run in line.runs {
-                let size = run.fontSize
-                for glyph in run.glyphs {
-                    guard let box = run.inkBox(glyph.id) else { continue }
-                    ink = ink.union(Rect(x: glyph.x + box.minX * size, y: glyph.y - box.maxY * size,
-                                         width: (box.maxX - box.minX) * size,
-                                         height: (box.maxY - box.minY) * size))
-                }
-                for decoration in run.decorations { ink = ink.union(decoration.rect) }
-            }
-        }
-
+        let (bounds, textRect) = pass.bounds(of: fitted)
+        let positioned = Positioner(text: fitted.prepared.shaped, metrics: fitted.metrics, style: style)
+            .position(fitted.lines, fontSize: fitted.fontSize, in: textRect, ellipsisRange: fitted.ellipsisRange)
+        let (logical, ink) = LayoutPass.extents(of: positioned)
+        let itemized = fitted.prepared.shaped.itemized
         return TextLayout(
-            text: text, styledText: styled, locale: locale, style: style, bounds: bounds, textRect: textRect,
-            fontSize: fontSize, requestedFontSize: style.font.size, lines: positioned,
-            isTruncated: outcome == .truncated,
-            fitOutcome: outcome, fitAttempts: attempts, brokeWord: decision.breaks.brokeWord,
-            logicalBounds: logical, inkBounds: ink, effectExtents: extents,
-            missingCharacters: prepared.shaped.itemized.missing,
-            fallbackFaces: prepared.shaped.itemized.fallbackFaces, primaryFace: primary)
+            text: styled.text, styledText: styled, locale: locale, style: style, bounds: bounds, textRect: textRect,
+            fontSize: fitted.fontSize, requestedFontSize: style.font.size, lines: positioned,
+            isTruncated: fitted.outcome == .truncated,
+            fitOutcome: fitted.outcome, fitAttempts: fitted.attempts, brokeWord: fitted.brokeWord,
+            logicalBounds: logical, inkBounds: ink, effectExtents: pass.extents,
+            missingCharacters: itemized.missing, fallbackFaces: itemized.fallbackFaces, primaryFace: pass.primary)
     }
 
     private func checkLength(_ length: Int) throws(LayoutError) {
@@ -236,12 +161,18 @@ public final class LayoutEngine: Sendable {
         }
     }
 
-    /// The file an inline image's `src` names, found as layout finds it.
+    /// The file an inline image's `src` names, found as layout finds it: an absolute path
+    /// as it is, a relative one in the engine's image folders, then the current directory.
+    ///
+    /// - Throws: ``LayoutError/imageUnreadable(source:reason:)`` when no such file exists.
     public func locateImage(_ source: String) throws(LayoutError) -> String {
         try images.locate(source)
     }
 
-    /// The faces the style resolves to, best first (the style's face, then fallbacks).
+    /// The faces a font spec resolves to for a locale, best first: the style's face, then
+    /// the faces layout falls back to for characters it lacks.
+    ///
+    /// - Throws: A font error (``LayoutError/fontNotFound(family:searched:)`` and the like).
     public func fontChain(for font: FontSpec, locale: String) throws(LayoutError) -> [FontFace] {
         try resolver.chain(for: font, language: locale)
     }

@@ -17,7 +17,11 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
     case markup(MarkupError)
     /// An inline image cannot be found or is not a PNG.
     case imageUnreadable(source: String, reason: String)
+    /// A style sheet's layers merge into a style whose fields disagree for the key and
+    /// locale asked for (``StyleSheet/style(forKey:locale:)``).
+    case style(StyleError)
 
+    /// The error in words, naming the file, font, locale or limit at fault.
     public var description: String {
         switch self {
         case let .fontUnreadable(path, reason):
@@ -36,6 +40,8 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
             return "markup \(error)"
         case let .imageUnreadable(source, reason):
             return "inline image \"\(source)\": \(reason)"
+        case let .style(error):
+            return error.description
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import LabelLayout
 import StyledText
 import Testing
@@ -101,5 +102,37 @@ struct LayoutTests {
         #expect(layout.isTruncated)
         #expect(layout.lines[1].text.hasSuffix("…"))
         #expect(layout.lines[1].width <= 200 + 1e-6)
+    }
+
+    @Test("layouts compare by value: the same input gives equal layouts, any difference unequal ones")
+    func equality() throws {
+        let text = "Collect three golden stars"
+        let labelStyle = style(size: 20, box: Box(width: 150))
+        let first = try engine.layout(text, style: labelStyle, locale: "en")
+        // Booleans, not the layouts, go into the expectations: a failure prints no full dumps.
+        let repeated = first == (try engine.layout(text, style: labelStyle, locale: "en"))
+        #expect(repeated)
+        // Another engine opens the same font files: its faces, and so its layouts, are equal.
+        let other = LayoutEngine(fonts: FontSources(
+            bundledDirectories: [packageRoot.appendingPathComponent("Fonts").path], useHostFonts: false))
+        let again = try other.layout(text, style: labelStyle, locale: "en")
+        #expect(again.primaryFace !== first.primaryFace)
+        let sameFiles = again == first
+        #expect(sameFiles && again.hashValue == first.hashValue)
+        // The same input over a copy of the font in another folder: the glyphs are the same,
+        // but the faces are other files, and equality says so.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("layout-equality-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Fonts/NotoSans-Regular.ttf"),
+                                         to: folder.appendingPathComponent("NotoSans-Regular.ttf"))
+        let copied = try LayoutEngine(fonts: FontSources(bundledDirectories: [folder.path], useHostFonts: false))
+            .layout(text, style: labelStyle, locale: "en")
+        #expect(copied.lines.map { $0.runs.map(\.glyphs) } == first.lines.map { $0.runs.map(\.glyphs) })
+        let otherFiles = copied == first
+        #expect(!otherFiles)
+        let rightAligned = try engine.layout(text, style: style(size: 20, box: Box(width: 150), align: .right), locale: "en")
+        let sameAlignment = rightAligned == first
+        #expect(!sameAlignment)
     }
 }

@@ -4,12 +4,16 @@ import CHarfBuzz
 /// and the box, in em, that the picture covers around the glyph origin.
 public struct ColorBitmap: Sendable, Hashable {
     /// The glyph's PNG image, as stored in the font.
-    public var png: [UInt8]
-    /// The box the image fills, in em, y up: the same box as the glyph's ink extents.
-    public var minX: Double
-    public var minY: Double
-    public var maxX: Double
-    public var maxY: Double
+    public let png: [UInt8]
+    /// The left edge of the box the image fills, in em from the glyph origin: the box is
+    /// the glyph's ink extents.
+    public let minX: Double
+    /// The bottom edge of the image's box, in em, y up (negative below the baseline).
+    public let minY: Double
+    /// The right edge of the image's box, in em.
+    public let maxX: Double
+    /// The top edge of the image's box, in em, y up.
+    public let maxY: Double
 }
 
 extension FontFace {

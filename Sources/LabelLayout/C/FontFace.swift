@@ -26,9 +26,11 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     public let lineGap: Double
     /// Whether the face is an italic or oblique design (else italics are slanted on drawing).
     public let isItalic: Bool
-    /// Where underlines and strike-throughs go: the top of the bar above the baseline
-    /// (negative below it) and its thickness, in em.
+    /// Where underlines go: the top of the bar above the baseline (negative below it)
+    /// and its thickness, in em.
     public let underline: (offset: Double, thickness: Double)
+    /// Where strike-throughs go: the top of the bar above the baseline and its
+    /// thickness, in em.
     public let strikeout: (offset: Double, thickness: Double)
 
     let face: OpaquePointer
@@ -121,14 +123,20 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
     }
 
+    /// The family and file, e.g. `Noto Sans (/…/NotoSans-Bold.ttf)`, with `#index` for
+    /// a face inside a collection.
     public var description: String {
         index == 0 ? "\(family) (\(path))" : "\(family) (\(path)#\(index))"
     }
 
+    /// Two faces are equal when they are read from the same file and face index: equal
+    /// faces draw the same glyphs, even when two engines opened the file separately. A
+    /// file changed on disk between the two openings is not noticed.
     public static func == (lhs: FontFace, rhs: FontFace) -> Bool {
         lhs.path == rhs.path && lhs.index == rhs.index
     }
 
+    /// Hashes the file and face index, which decide equality.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(path)
         hasher.combine(index)

@@ -3,15 +3,24 @@ import CHarfBuzz
 /// A glyph's outline in em, y up, as HarfBuzz draws it from the font's glyf or CFF
 /// table. Renderers scale it to any size, so one outline serves every label and scale.
 public struct GlyphOutline: Sendable, Hashable {
+    /// One drawing step of an outline, in em, y up.
     public enum Element: Sendable, Hashable {
+        /// Starts a new contour at (`x`, `y`).
         case move(x: Double, y: Double)
+        /// A straight segment to (`x`, `y`).
         case line(x: Double, y: Double)
+        /// A quadratic Bézier curve (TrueType) to (`x`, `y`) with control point (`cx`, `cy`).
         case quadratic(cx: Double, cy: Double, x: Double, y: Double)
+        /// A cubic Bézier curve (CFF) to (`x`, `y`) with control points (`c1x`, `c1y`) and
+        /// (`c2x`, `c2y`).
         case cubic(c1x: Double, c1y: Double, c2x: Double, c2y: Double, x: Double, y: Double)
+        /// Closes the current contour with a line back to its start.
         case close
     }
 
-    public var elements: [Element]
+    /// The outline's drawing steps, contour by contour.
+    public let elements: [Element]
+    /// Whether the glyph draws nothing (a space).
     public var isEmpty: Bool { elements.isEmpty }
 }
 

@@ -13,6 +13,12 @@ public struct FontSources: Sendable, Hashable {
     /// Folders against which relative `font.files` paths are resolved, in order.
     public var fileSearchDirectories: [String]
 
+    /// Font sources; by default the bundled fonts alone.
+    ///
+    /// - Parameters:
+    ///   - bundledDirectories: Folders of bundled fonts (``locateBundledFonts()`` by default).
+    ///   - useHostFonts: Whether the host's installed fonts may cover what the bundled ones miss.
+    ///   - fileSearchDirectories: Folders for relative `font.files` paths, in order.
     public init(bundledDirectories: [String] = FontSources.locateBundledFonts(), useHostFonts: Bool = false,
                 fileSearchDirectories: [String] = []) {
         self.bundledDirectories = bundledDirectories

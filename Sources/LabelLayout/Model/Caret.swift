@@ -14,24 +14,30 @@
 public struct Caret: Sendable, Hashable {
     /// The caret's offset in ``TextLayout/text``, in Unicode scalars, on a grapheme
     /// cluster boundary.
-    public var offset: Int
+    public let offset: Int
+    /// The same place as ``offset`` in UTF-16 code units, as `NSString`, `NSRange` and
+    /// platform text-input APIs count.
+    public let utf16Offset: Int
     /// Index of the line in ``TextLayout/lines``.
-    public var line: Int
+    public let line: Int
     /// The caret's x: where text in the paragraph's direction typed at ``offset`` appears.
-    public var x: Double
-    /// The line's ascent above and descent below its baseline, as y coordinates.
-    public var top: Double
-    public var bottom: Double
+    public let x: Double
+    /// The y of the top of the caret: the line's ascent above its baseline.
+    public let top: Double
+    /// The y of the bottom of the caret: the line's descent below its baseline.
+    public let bottom: Double
     /// The direction of the text the caret touches at ``x``, for editors that draw a small
     /// flag on the caret.
-    public var isRightToLeft: Bool
+    public let isRightToLeft: Bool
     /// Where text in the other direction would appear, when that is not at ``x``: only where
     /// left-to-right and right-to-left text meet.
-    public var secondaryX: Double?
+    public let secondaryX: Double?
 
-    public init(offset: Int, line: Int, x: Double, top: Double, bottom: Double,
-                isRightToLeft: Bool, secondaryX: Double? = nil) {
+    // Carets come only from a layout's queries, which keep the two offsets in step.
+    init(offset: Int, utf16Offset: Int, line: Int, x: Double, top: Double, bottom: Double,
+         isRightToLeft: Bool, secondaryX: Double? = nil) {
         self.offset = offset
+        self.utf16Offset = utf16Offset
         self.line = line
         self.x = x
         self.top = top
@@ -48,6 +54,8 @@ public struct Caret: Sendable, Hashable {
 
 /// A direction on screen, for moving a caret with the arrow keys.
 public enum VisualDirection: Sendable, Hashable {
+    /// Towards the left edge of the screen, whatever the text's direction.
     case left
+    /// Towards the right edge of the screen, whatever the text's direction.
     case right
 }

@@ -1,6 +1,7 @@
-// Caret positions, hit-testing and arrow-key movement over a laid-out label, so a game
-// can build a text field on `TextLayout`. Offsets are Unicode scalar offsets into
-// `TextLayout.text`; a caret only ever stands between grapheme clusters.
+// Caret positions, hit-testing, arrow-key movement and selection rectangles over a
+// laid-out label, so a game can build a text field on `TextLayout`. Offsets are Unicode
+// scalar offsets into `TextLayout.text` (UTF16Queries.swift has the UTF-16 and `NSRange`
+// forms); a caret only ever stands between grapheme clusters.
 
 extension TextLayout {
     // MARK: - Public API
@@ -42,8 +43,8 @@ extension TextLayout {
     public func caret(at offset: Int) -> Caret {
         let lines = caretLines
         guard !lines.isEmpty else {
-            return Caret(offset: 0, line: 0, x: textRect.minX, top: textRect.minY, bottom: textRect.minY,
-                         isRightToLeft: false)
+            return Caret(offset: 0, utf16Offset: 0, line: 0, x: textRect.minX, top: textRect.minY,
+                         bottom: textRect.minY, isRightToLeft: false)
         }
         let (line, stop) = Self.locate(offset, in: lines)
         return lines[line].placement(of: stop).caret(onLine: line, of: self)
@@ -119,6 +120,41 @@ extension TextLayout {
         }
     }
 
+    /// The rectangles that highlight a selection: on each line, one rectangle per run of
+    /// adjacent selected grapheme clusters, as tall as the line's band. Baselines are
+    /// snapped to whole pixels, which can leave a sliver between two bands or make them
+    /// overlap; the rectangles of consecutive lines meet halfway there, so a selection
+    /// over several lines shows no seams. Where directions mix, one logical range can
+    /// show as several pieces on a line ("abc אבג" with "c א" selected shows two).
+    ///
+    /// A grapheme cluster is highlighted when the range covers any of it, so ranges need
+    /// not fall on cluster boundaries. A truncated label's ellipsis is highlighted when the
+    /// range touches the text it replaced. A line's trailing spaces are included; newlines,
+    /// which take no room, and an empty range give no rectangle.
+    ///
+    /// - Parameter range: Unicode scalar offsets into ``text``.
+    /// - Returns: The rectangles, line by line from the top, left to right on each line.
+    ///
+    /// ```swift
+    /// for rect in layout.selectionRects(for: selection) { highlight(rect) }
+    /// ```
+    public func selectionRects(for range: Range<Int>) -> [Rect] {
+        guard !range.isEmpty else { return [] }
+        return caretLines.enumerated().flatMap { index, line in
+            let (top, bottom) = selectionBand(ofLine: index)
+            return line.selectedSpans(range).map {
+                Rect(x: $0.minX, y: top, width: $0.maxX - $0.minX, height: bottom - top)
+            }
+        }
+    }
+
+    /// The rectangles that highlight a range of ``text``; see ``selectionRects(for:)-(Range<Int>)``.
+    public func selectionRects(for range: Range<String.Index>) -> [Rect] {
+        let scalars = text.unicodeScalars
+        return selectionRects(for: scalars.distance(from: scalars.startIndex, to: range.lowerBound)
+                            ..< scalars.distance(from: scalars.startIndex, to: range.upperBound))
+    }
+
     // MARK: - Lines as carets see them
 
     /// The lines with their segments in offsets of ``text``.
@@ -143,6 +179,18 @@ extension TextLayout {
         }
     }
 
+    /// The top and bottom of a line's selection: its band, up to the midpoint with each
+    /// neighbour's band, computed alike for both lines so their rectangles meet exactly.
+    func selectionBand(ofLine index: Int) -> (top: Double, bottom: Double) {
+        func boundary(after upper: Int) -> Double {
+            (lines[upper].top + lines[upper].height + lines[upper + 1].top) / 2
+        }
+        let line = lines[index]
+        let top = index == 0 ? line.top : boundary(after: index - 1)
+        let bottom = index == lines.count - 1 ? line.top + line.height : boundary(after: index)
+        return (top, bottom)
+    }
+
     /// The line an offset's caret is on and the caret stop it snaps to.
     static func locate(_ offset: Int, in lines: [CaretLine]) -> (line: Int, stop: Int) {
         let index = lines.firstIndex { offset < $0.range.upperBound } ?? lines.count - 1
@@ -162,8 +210,9 @@ struct CaretPlacement {
 
     func caret(onLine index: Int, of layout: TextLayout) -> Caret {
         let line = layout.lines[index]
-        return Caret(offset: offset, line: index, x: x, top: line.baseline - line.ascent,
-              bottom: line.baseline + line.descent, isRightToLeft: isRightToLeft, secondaryX: secondaryX)
+        return Caret(offset: offset, utf16Offset: layout.utf16Offset(forScalarOffset: offset), line: index, x: x,
+                     top: line.baseline - line.ascent, bottom: line.baseline + line.descent,
+                     isRightToLeft: isRightToLeft, secondaryX: secondaryX)
     }
 }
 
@@ -200,6 +249,20 @@ struct CaretLine {
         stops.map { placement(of: $0) }
             .sorted { ($0.x, $0.offset) < ($1.x, $1.offset) }
             .map(\.offset)
+    }
+
+    /// The x extents of the segments `range` touches, left to right, touching ones joined.
+    func selectedSpans(_ range: Range<Int>) -> [(minX: Double, maxX: Double)] {
+        let selected = segments.filter { $0.range.overlaps(range) && $0.maxX > $0.minX }.sorted { $0.minX < $1.minX }
+        var spans: [(minX: Double, maxX: Double)] = []
+        for segment in selected {
+            if let last = spans.last, segment.minX <= last.maxX + 1e-9 {
+                spans[spans.count - 1].maxX = max(last.maxX, segment.maxX)
+            } else {
+                spans.append((segment.minX, segment.maxX))
+            }
+        }
+        return spans
     }
 
     /// The stop whose caret is nearest to `x`. Where two carets stand at the same x, the

@@ -1,42 +1,52 @@
+import Foundation
 import StyledText
 
 /// A glyph placed on a line, in px at scale 1 relative to the box's top left.
 public struct PositionedGlyph: Sendable, Hashable {
     /// The glyph id in its run's face.
-    public var id: UInt32
-    /// Pen position of the glyph origin (on the baseline).
-    public var x: Double
-    public var y: Double
+    public let id: UInt32
+    /// The x of the glyph's origin: the pen position plus the shaper's offset.
+    public let x: Double
+    /// The y of the glyph's origin: on the baseline unless the shaper moved the glyph
+    /// (a mark above or below its base).
+    public let y: Double
     /// Scalar offset of the first character this glyph draws, in the text the lines were
     /// laid out from (``TextLayout/laidOutText``).
-    public var cluster: Int
+    public let cluster: Int
+
+    /// The glyph's origin (``x``, ``y``) as a Core Graphics point in box coordinates
+    /// (y down), for drawing APIs that take glyph positions (`CTFontDrawGlyphs`).
+    public var position: CGPoint { CGPoint(x: x, y: y) }
 }
 
 /// Consecutive glyphs of one face and bidi level, in visual order.
 public struct GlyphRun: Sendable, Hashable {
-    public var face: FontFace
+    /// The face the glyph ids belong to: the style's own, a fallback, or one markup chose.
+    public let face: FontFace
     /// The font size the glyphs are drawn at, px at scale 1.
-    public var fontSize: Double
+    public let fontSize: Double
     /// The bidi embedding level: odd is right to left.
-    public var bidiLevel: UInt8
-    public var glyphs: [PositionedGlyph]
+    public let bidiLevel: UInt8
+    /// The run's glyphs, left to right on screen.
+    public let glyphs: [PositionedGlyph]
     /// Whether this run is the ellipsis that replaced truncated text.
-    public var isEllipsis: Bool
+    public let isEllipsis: Bool
     /// The markup attributes of the text the run draws (``TextAttributes/plain`` for plain text).
-    public var attributes: TextAttributes
+    public let attributes: TextAttributes
     /// The run's own fill colour, which replaces the style's fill (gradient or not).
-    public var color: Color?
+    public let color: Color?
     /// The outside stroke around the run's glyphs: the style's, or what markup made it.
-    public var stroke: Stroke?
+    public let stroke: Stroke?
     /// Horizontal shear for italics drawn with a face that has no italic design:
     /// a point `h` em above the baseline moves `slant × h` em right. 0 for upright runs.
-    public var slant: Double
+    public let slant: Double
     /// The picture of an inline image run: each glyph of the run draws it, its box in em
     /// of ``fontSize`` around the glyph origin.
-    public var image: ColorBitmap?
+    public let image: ColorBitmap?
     /// The run's underlines and strike-throughs.
-    public var decorations: [Decoration]
+    public let decorations: [Decoration]
 
+    /// Whether the run's text reads right to left (its bidi level is odd).
     public var isRightToLeft: Bool { bidiLevel & 1 == 1 }
 
     /// A glyph's ink box in em of ``fontSize``, y up, slant included: its picture's box
@@ -59,45 +69,53 @@ public struct GlyphRun: Sendable, Hashable {
 
 /// A bar drawn with a run's glyphs: it is painted, stroked and shadowed as they are.
 public struct Decoration: Sendable, Hashable {
+    /// Which bar a decoration is.
     public enum Kind: String, Sendable, Hashable {
+        /// A bar under the text, at the face's underline position (`<u>`).
         case underline
+        /// A bar through the text, at the face's strike-out position (`<s>`).
         case strikethrough
     }
-    public var kind: Kind
+    /// Which bar this is.
+    public let kind: Kind
     /// The bar, px at scale 1 relative to the box's top left.
-    public var rect: Rect
+    public let rect: Rect
 }
 
 extension TextLayout {
     /// One line of a laid-out label.
     public struct Line: Sendable, Hashable {
         /// The line's text in logical order, an ellipsis included where text was cut.
-        public var text: String
+        public let text: String
         /// Scalar offsets of the text shown on this line, in the text the lines were laid out
         /// from (``TextLayout/laidOutText``), trailing white space and newline included.
-        public var range: Range<Int>
+        public let range: Range<Int>
         /// The baseline's y, px at scale 1 from the box's top.
-        public var baseline: Double
+        public let baseline: Double
         /// The x where the line's first glyph (visually leftmost) starts.
-        public var x: Double
+        public let x: Double
         /// Advance width of the line without trailing white space.
-        public var width: Double
-        /// Space above and below the baseline that the line's fonts ask for.
-        public var ascent: Double
-        public var descent: Double
-        /// The top and height of the line's band (its share of the line height).
-        public var top: Double
-        public var height: Double
+        public let width: Double
+        /// The space above the baseline that the line's fonts ask for.
+        public let ascent: Double
+        /// The space below the baseline that the line's fonts ask for.
+        public let descent: Double
+        /// The y of the top of the line's band (its share of the block's height).
+        public let top: Double
+        /// The height of the line's band: the fonts' line height times the style's
+        /// `lineHeight`. Baselines are snapped to whole pixels, so the bands of
+        /// consecutive lines can be up to a pixel apart or overlap that much.
+        public let height: Double
         /// Glyph runs in visual order, left to right.
-        public var runs: [GlyphRun]
+        public let runs: [GlyphRun]
         /// Whether the line's paragraph runs right to left.
-        public var isRightToLeft: Bool
+        public let isRightToLeft: Bool
 
         /// The line's grapheme clusters in visual order with their extents, for caret queries.
-        var caretSegments: [CaretSegment]
+        let caretSegments: [CaretSegment]
         /// Scalar count of the text `range` and the segments refer to, so the caret queries can
         /// map offsets past a truncation ellipsis back into the label's text.
-        var laidOutLength: Int
+        let laidOutLength: Int
     }
 }
 
@@ -133,44 +151,53 @@ public enum FitOutcome: String, Sendable, Hashable {
 
 /// The result of laying out one label: immutable, free of C objects but for the shared
 /// faces, and the same at every render scale.
-public struct TextLayout: Sendable {
-    /// The text laid out, without markup (an inline image is one U+FFFC). Caret queries
-    /// take and return Unicode scalar offsets into it.
-    public var text: String
+///
+/// Two layouts are equal when every value in them is: the same text, style and locale
+/// laid out the same way. Faces compare by their file and index (see ``FontFace``), so
+/// layouts from two engines over the same font files compare equal.
+public struct TextLayout: Sendable, Hashable {
+    /// The text laid out, without markup (an inline image is one U+FFFC). Caret and
+    /// selection queries take and return Unicode scalar offsets into it, or UTF-16
+    /// offsets in their UTF-16 and `NSRange` forms.
+    public let text: String
     /// The text with its attribute runs.
-    public var styledText: StyledString
+    public let styledText: StyledString
     /// The locale it was laid out for (BCP 47).
-    public var locale: String
+    public let locale: String
     /// The merged style used.
-    public var style: LabelStyle
+    public let style: LabelStyle
     /// The label's frame: the style's box, or the size the text needs with its effects.
-    public var bounds: Rect
+    public let bounds: Rect
     /// Where the text may go: the bounds inset by the effects' extents.
-    public var textRect: Rect
-    /// The font size used, px at scale 1, and the one the style asked for.
-    public var fontSize: Double
-    public var requestedFontSize: Double
-    public var lines: [Line]
+    public let textRect: Rect
+    /// The font size used, px at scale 1: the style's, or smaller if the text had to
+    /// shrink to fit.
+    public let fontSize: Double
+    /// The font size the style asked for, px at scale 1.
+    public let requestedFontSize: Double
+    /// The lines shown, top to bottom.
+    public let lines: [Line]
     /// Whether text was cut and an ellipsis (or clipping) applied.
-    public var isTruncated: Bool
-    public var fitOutcome: FitOutcome
+    public let isTruncated: Bool
+    /// Whether the text fitted, shrank, was truncated or overflows its box.
+    public let fitOutcome: FitOutcome
     /// How many candidate sizes the fitter laid out.
-    public var fitAttempts: Int
+    public let fitAttempts: Int
     /// Whether a word had to be split between grapheme clusters (only at the minimum size).
-    public var brokeWord: Bool
+    public let brokeWord: Bool
     /// Union of the lines' advance boxes (line bands, widths).
-    public var logicalBounds: Rect
+    public let logicalBounds: Rect
     /// Union of the glyphs' ink, without effects.
-    public var inkBounds: Rect
+    public let inkBounds: Rect
     /// How far strokes and shadows reach beyond the ink: the style's extents, widened
     /// for runs whose markup gives them a thicker stroke.
-    public var effectExtents: EdgeInsets
+    public let effectExtents: EdgeInsets
     /// Characters no bundled or host font covers: they draw as a .notdef box ("tofu").
-    public var missingCharacters: [Unicode.Scalar]
+    public let missingCharacters: [Unicode.Scalar]
     /// Faces used for text the style's face does not cover.
-    public var fallbackFaces: [FontFace]
+    public let fallbackFaces: [FontFace]
     /// The style's own face.
-    public var primaryFace: FontFace
+    public let primaryFace: FontFace
 
     /// The lines' text, logical order, ellipsis included.
     public var lineTexts: [String] { lines.map(\.text) }
@@ -217,21 +244,46 @@ struct EllipsisMapping: Sendable, Hashable {
     }
 }
 
+// MARK: - Moving placed values
+
+// Layout results are immutable to callers; the positioner moves whole lines by building
+// moved copies, so a line's glyphs, bars and caret segments always move together.
+
 extension TextLayout.Line {
     /// The line moved by (`dx`, `dy`), with everything placed on it.
     func moved(dx: Double, dy: Double) -> TextLayout.Line {
         guard dx != 0 || dy != 0 else { return self }
-        var line = self
-        line.x += dx
-        line.top += dy
-        line.baseline += dy
-        line.runs = runs.map { run in
-            var run = run
-            run.glyphs = run.glyphs.map { var glyph = $0; glyph.x += dx; glyph.y += dy; return glyph }
-            run.decorations = run.decorations.map { var bar = $0; bar.rect.x += dx; bar.rect.y += dy; return bar }
-            return run
-        }
-        line.caretSegments = caretSegments.map { var segment = $0; segment.minX += dx; segment.maxX += dx; return segment }
-        return line
+        return TextLayout.Line(
+            text: text, range: range, baseline: baseline + dy, x: x + dx, width: width,
+            ascent: ascent, descent: descent, top: top + dy, height: height,
+            runs: runs.map { $0.moved(dx: dx, dy: dy) }, isRightToLeft: isRightToLeft,
+            caretSegments: caretSegments.map { $0.moved(dx: dx) }, laidOutLength: laidOutLength)
+    }
+}
+
+extension GlyphRun {
+    func moved(dx: Double, dy: Double) -> GlyphRun {
+        GlyphRun(face: face, fontSize: fontSize, bidiLevel: bidiLevel,
+                 glyphs: glyphs.map { PositionedGlyph(id: $0.id, x: $0.x + dx, y: $0.y + dy, cluster: $0.cluster) },
+                 isEllipsis: isEllipsis, attributes: attributes, color: color, stroke: stroke, slant: slant,
+                 image: image, decorations: decorations.map { $0.moved(dx: dx, dy: dy) })
+    }
+}
+
+extension Decoration {
+    func moved(dx: Double, dy: Double) -> Decoration {
+        var rect = rect
+        rect.x += dx
+        rect.y += dy
+        return Decoration(kind: kind, rect: rect)
+    }
+}
+
+extension CaretSegment {
+    func moved(dx: Double) -> CaretSegment {
+        var segment = self
+        segment.minX += dx
+        segment.maxX += dx
+        return segment
     }
 }

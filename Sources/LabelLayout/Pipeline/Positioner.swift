@@ -17,120 +17,158 @@ struct Positioner {
 
     func position(_ ranges: [Range<Int>], fontSize: Double, in textRect: Rect,
                   ellipsisRange: Range<Int>? = nil) -> [TextLayout.Line] {
-        let breaker = LineBreaker(text: text)
-        let tracking = style.tracking
         var lines: [TextLayout.Line] = []
         var alignments: [Double] = []
         var bandTop = 0.0
         for (index, range) in ranges.enumerated() {
-            let visible = breaker.trimmedTrailingSpace(range)
-            let band = metrics.band(range, fontSize: fontSize)
-            // The paragraph that holds the line's first character; an empty last line belongs
-            // to the paragraph it follows.
-            let paragraph = text.itemized.paragraphs.first { $0.range.contains(range.lowerBound) }
-                ?? text.itemized.paragraphs.last { $0.range.upperBound == range.lowerBound }
-            let isRTL = paragraph?.isRTL ?? false
-            let width = breaker.visibleWidth(range, fontSize: fontSize, tracking: tracking)
-
-            let pieces = visualOrder(pieces(in: visible, splittingAt: ellipsisRange))
             let endsParagraph = index == ranges.count - 1
                 || text.itemized.paragraphs.contains { $0.range.upperBound == range.upperBound }
-            var extraPerSpace = 0.0, extraPerCluster = 0.0
-            if style.align == .justify, !endsParagraph, textRect.width > width {
-                let spaces = visible.filter { text.itemized.scalars[$0] == 0x20 }.count
-                if spaces > 0 {
-                    extraPerSpace = (textRect.width - width) / Double(spaces)
-                } else if breaker.graphemeCount(visible) > 1 {
-                    extraPerCluster = (textRect.width - width) / Double(breaker.graphemeCount(visible) - 1)
-                }
-            }
-            let justifiedWidth = (extraPerSpace > 0 || extraPerCluster > 0) ? textRect.width : width
-
-            let alignment: Double
-            switch style.align {
-            case .left: alignment = 0
-            case .right: alignment = 1
-            case .center: alignment = 0.5
-            case .natural, .justify: alignment = isRTL ? 1 : 0
-            }
+            let (line, alignment) = placeLine(range, top: bandTop, endsParagraph: endsParagraph,
+                                              fontSize: fontSize, in: textRect, ellipsisRange: ellipsisRange)
+            lines.append(line)
             alignments.append(alignment)
-            let x = textRect.x + (textRect.width - justifiedWidth) * alignment
-            let baseline = bandTop + (band.height - band.ascent - band.descent) / 2 + band.ascent
-
-            var pen = x
-            var runs: [GlyphRun] = []
-            var boxes: [ClusterBox] = []
-            var clustersLeft = breaker.graphemeCount(visible)
-            let shownHyphen = breaker.shownHyphen(visible)
-            let hyphenCluster = shownHyphen == nil ? -1 : visible.upperBound - 1
-            for (pieceIndex, piece) in pieces.enumerated() {
-                let run = text.itemized.runs[piece.run]
-                let runSize = fontSize * run.scale
-                let runStart = pen
-                var glyphs: [PositionedGlyph] = []
-                glyphs.reserveCapacity(piece.glyphs.count)
-                let isEllipsis = ellipsisRange.map { range in piece.glyphs.allSatisfy { range.contains($0.cluster) } } ?? false
-                var clusterLeft = pen
-                for (i, glyph) in piece.glyphs.enumerated() {
-                    // A line broken at a soft hyphen shows a hyphen at its logical end:
-                    // right of the soft hyphen in left-to-right text, left of it in right-to-left.
-                    let hyphen = glyph.cluster == hyphenCluster ? shownHyphen : nil
-                    if let hyphen, piece.level & 1 == 1 {
-                        glyphs.append(PositionedGlyph(id: hyphen.id, x: pen, y: baseline, cluster: glyph.cluster))
-                        pen += hyphen.advance * fontSize
-                    }
-                    glyphs.append(PositionedGlyph(id: glyph.id, x: pen + glyph.offsetX * fontSize,
-                                                  y: baseline - glyph.offsetY * fontSize, cluster: glyph.cluster))
-                    pen += glyph.advance * fontSize
-                    if let hyphen, piece.level & 1 == 0 {
-                        glyphs.append(PositionedGlyph(id: hyphen.id, x: pen, y: baseline, cluster: glyph.cluster))
-                        pen += hyphen.advance * fontSize
-                    }
-                    let nextCluster = i + 1 < piece.glyphs.count ? piece.glyphs[i + 1].cluster : -1
-                    if nextCluster != glyph.cluster {
-                        var box = ClusterBox(cluster: glyph.cluster, isRightToLeft: piece.level & 1 == 1,
-                                             isEllipsis: isEllipsis, minX: clusterLeft, maxX: pen, ownSpace: 0)
-                        if text.itemized.scalars[glyph.cluster] == 0x20 {
-                            pen += extraPerSpace
-                            box.ownSpace = extraPerSpace
-                        }
-                        boxes.append(box)
-                        clustersLeft -= 1
-                        if clustersLeft > 0 { pen += tracking + extraPerCluster }
-                        clusterLeft = pen
-                    }
-                }
-                // A decoration runs under the spacing after the run unless the line ends there.
-                let runEnd = pieceIndex + 1 < pieces.count ? pen : pen - (clustersLeft > 0 ? tracking : 0)
-                let decorations = Self.decorations(run.attributes, face: run.chain[0], size: runSize,
-                                                   from: runStart, to: runEnd, baseline: baseline)
-                runs.append(GlyphRun(face: piece.face, fontSize: runSize, bidiLevel: piece.level,
-                                     glyphs: glyphs, isEllipsis: isEllipsis, attributes: run.attributes,
-                                     color: run.attributes.color, stroke: run.stroke,
-                                     slant: run.italic && !piece.face.isItalic && run.image == nil ? Self.syntheticSlant : 0,
-                                     image: run.image, decorations: decorations))
-            }
-            let segments = hang(visible.upperBound..<range.upperBound, after: caretSegments(boxes, visible: visible),
-                                lineX: x, isRTL: isRTL, fontSize: fontSize)
-            let lineText = String(String.UnicodeScalarView(visible.compactMap { Unicode.Scalar(text.itemized.scalars[$0]) }))
-            lines.append(TextLayout.Line(text: lineText, range: range, baseline: baseline, x: x, width: justifiedWidth,
-                              ascent: band.ascent, descent: band.descent, top: bandTop, height: band.height,
-                              runs: runs, isRightToLeft: isRTL, caretSegments: segments, laidOutLength: text.count))
-            bandTop += band.height
+            bandTop += line.height
         }
-
         // Vertical alignment moves the whole block inside the text rectangle.
-        let total = bandTop
-        let factor: Double
-        switch style.verticalAlign {
-        case .top: factor = 0
-        case .middle: factor = 0.5
-        case .bottom: factor = 1
-        }
-        let shift = textRect.y + (textRect.height - total) * factor
+        let shift = textRect.y + (textRect.height - bandTop) * verticalAlignmentFactor
         let placed = lines.map { $0.moved(dx: 0, dy: shift) }
         return Self.clearOfEdges(placed, alignments: alignments, inkRect: textRect.outset(top: -Fitter.inkMargin, left: -Fitter.inkMargin,
                                                                  bottom: -Fitter.inkMargin, right: -Fitter.inkMargin))
+    }
+
+    // MARK: - One line
+
+    /// One line with its band's top at `bandTop` (before vertical alignment), and how it
+    /// is aligned (0 left, 1 right), which keeps it in view if its ink is too wide.
+    private func placeLine(_ range: Range<Int>, top bandTop: Double, endsParagraph: Bool, fontSize: Double,
+                           in textRect: Rect, ellipsisRange: Range<Int>?) -> (line: TextLayout.Line, alignment: Double) {
+        let breaker = LineBreaker(text: text)
+        let visible = breaker.trimmedTrailingSpace(range)
+        let band = metrics.band(range, fontSize: fontSize)
+        let isRTL = paragraphIsRightToLeft(at: range)
+        let width = breaker.visibleWidth(range, fontSize: fontSize, tracking: style.tracking)
+        let spacing = justification(of: visible, width: width, room: textRect.width, endsParagraph: endsParagraph)
+        let justifiedWidth = spacing.isJustified ? textRect.width : width
+        let alignment = alignmentFactor(isRightToLeft: isRTL)
+        let x = textRect.x + (textRect.width - justifiedWidth) * alignment
+        let baseline = bandTop + (band.height - band.ascent - band.descent) / 2 + band.ascent
+
+        let pieces = visualOrder(pieces(in: visible, splittingAt: ellipsisRange))
+        var pen = LinePen(x: x, clustersLeft: breaker.graphemeCount(visible))
+        let runs = placeRuns(pieces, visible: visible, baseline: baseline, fontSize: fontSize, spacing: spacing,
+                             ellipsisRange: ellipsisRange, pen: &pen)
+        let segments = hang(visible.upperBound..<range.upperBound, after: caretSegments(pen.boxes, visible: visible),
+                            lineX: x, isRTL: isRTL, fontSize: fontSize)
+        let lineText = String(String.UnicodeScalarView(visible.compactMap { Unicode.Scalar(text.itemized.scalars[$0]) }))
+        let line = TextLayout.Line(text: lineText, range: range, baseline: baseline, x: x, width: justifiedWidth,
+                                   ascent: band.ascent, descent: band.descent, top: bandTop, height: band.height,
+                                   runs: runs, isRightToLeft: isRTL, caretSegments: segments, laidOutLength: text.count)
+        return (line, alignment)
+    }
+
+    /// Whether the paragraph that holds the line's first character runs right to left; an
+    /// empty last line belongs to the paragraph it follows.
+    private func paragraphIsRightToLeft(at range: Range<Int>) -> Bool {
+        let paragraph = text.itemized.paragraphs.first { $0.range.contains(range.lowerBound) }
+            ?? text.itemized.paragraphs.last { $0.range.upperBound == range.lowerBound }
+        return paragraph?.isRTL ?? false
+    }
+
+    /// The spacing between a line's clusters: the style's tracking, and for a justified
+    /// line that does not end its paragraph, the room left spread over its spaces (or,
+    /// in text without spaces, between its grapheme clusters).
+    private func justification(of visible: Range<Int>, width: Double, room: Double, endsParagraph: Bool) -> LineSpacing {
+        var spacing = LineSpacing(tracking: style.tracking)
+        guard style.align == .justify, !endsParagraph, room > width else { return spacing }
+        let spaces = visible.filter { text.itemized.scalars[$0] == 0x20 }.count
+        let clusters = LineBreaker(text: text).graphemeCount(visible)
+        if spaces > 0 {
+            spacing.extraPerSpace = (room - width) / Double(spaces)
+        } else if clusters > 1 {
+            spacing.extraPerCluster = (room - width) / Double(clusters - 1)
+        }
+        return spacing
+    }
+
+    /// Where in the free room a line goes: 0 at the left, 1 at the right.
+    private func alignmentFactor(isRightToLeft: Bool) -> Double {
+        switch style.align {
+        case .left: return 0
+        case .right: return 1
+        case .center: return 0.5
+        case .natural, .justify: return isRightToLeft ? 1 : 0
+        }
+    }
+
+    private var verticalAlignmentFactor: Double {
+        switch style.verticalAlign {
+        case .top: return 0
+        case .middle: return 0.5
+        case .bottom: return 1
+        }
+    }
+
+    // MARK: - Glyphs
+
+    /// The pieces of a line as glyph runs, placed from `pen.x` on: the pen collects each
+    /// shaping cluster's box for the caret segments as it goes.
+    private func placeRuns(_ pieces: [Piece], visible: Range<Int>, baseline: Double, fontSize: Double,
+                           spacing: LineSpacing, ellipsisRange: Range<Int>?, pen: inout LinePen) -> [GlyphRun] {
+        let breaker = LineBreaker(text: text)
+        let shownHyphen = breaker.shownHyphen(visible)
+        let hyphen = shownHyphen.map { (cluster: visible.upperBound - 1, glyph: $0) }
+        var runs: [GlyphRun] = []
+        for (pieceIndex, piece) in pieces.enumerated() {
+            let run = text.itemized.runs[piece.run]
+            let runSize = fontSize * run.scale
+            let runStart = pen.x
+            let isEllipsis = ellipsisRange.map { range in piece.glyphs.allSatisfy { range.contains($0.cluster) } } ?? false
+            let glyphs = placeGlyphs(of: piece, isEllipsis: isEllipsis, baseline: baseline, fontSize: fontSize,
+                                     spacing: spacing, hyphen: hyphen, pen: &pen)
+            // A decoration runs under the spacing after the run unless the line ends there.
+            let runEnd = pieceIndex + 1 < pieces.count ? pen.x : pen.x - (pen.clustersLeft > 0 ? spacing.tracking : 0)
+            let decorations = Self.decorations(run.attributes, face: run.chain[0], size: runSize,
+                                               from: runStart, to: runEnd, baseline: baseline)
+            runs.append(GlyphRun(face: piece.face, fontSize: runSize, bidiLevel: piece.level,
+                                 glyphs: glyphs, isEllipsis: isEllipsis, attributes: run.attributes,
+                                 color: run.attributes.color, stroke: run.stroke,
+                                 slant: run.italic && !piece.face.isItalic && run.image == nil ? Self.syntheticSlant : 0,
+                                 image: run.image, decorations: decorations))
+        }
+        return runs
+    }
+
+    /// One piece's glyphs placed at the pen, with the spacing after each cluster and the
+    /// hyphen a line broken at a soft hyphen shows.
+    private func placeGlyphs(of piece: Piece, isEllipsis: Bool, baseline: Double, fontSize: Double, spacing: LineSpacing,
+                             hyphen: (cluster: Int, glyph: ShapedGlyph)?, pen: inout LinePen) -> [PositionedGlyph] {
+        let isRightToLeft = piece.level & 1 == 1
+        var glyphs: [PositionedGlyph] = []
+        glyphs.reserveCapacity(piece.glyphs.count)
+        var clusterLeft = pen.x
+        for (i, glyph) in piece.glyphs.enumerated() {
+            // The hyphen goes at the line's logical end: right of the soft hyphen in
+            // left-to-right text, left of it in right-to-left.
+            let shown = glyph.cluster == hyphen?.cluster ? hyphen?.glyph : nil
+            if let shown, isRightToLeft {
+                glyphs.append(PositionedGlyph(id: shown.id, x: pen.x, y: baseline, cluster: glyph.cluster))
+                pen.x += shown.advance * fontSize
+            }
+            glyphs.append(PositionedGlyph(id: glyph.id, x: pen.x + glyph.offsetX * fontSize,
+                                          y: baseline - glyph.offsetY * fontSize, cluster: glyph.cluster))
+            pen.x += glyph.advance * fontSize
+            if let shown, !isRightToLeft {
+                glyphs.append(PositionedGlyph(id: shown.id, x: pen.x, y: baseline, cluster: glyph.cluster))
+                pen.x += shown.advance * fontSize
+            }
+            let nextCluster = i + 1 < piece.glyphs.count ? piece.glyphs[i + 1].cluster : -1
+            if nextCluster != glyph.cluster {
+                pen.endCluster(glyph.cluster, from: clusterLeft, isRightToLeft: isRightToLeft, isEllipsis: isEllipsis,
+                               isSpace: text.itemized.scalars[glyph.cluster] == 0x20, spacing: spacing)
+                clusterLeft = pen.x
+            }
+        }
+        return glyphs
     }
 
     /// Moves lines so their ink stays inside `inkRect` (the text rectangle less the box's
@@ -216,6 +254,39 @@ struct Positioner {
         var maxX: Double
         /// Justification room added after a space, which belongs to the space.
         var ownSpace: Double
+    }
+
+    /// The spacing added between a line's clusters.
+    private struct LineSpacing {
+        var tracking: Double
+        /// Justification room after each space, or (text without spaces) after each cluster.
+        var extraPerSpace = 0.0
+        var extraPerCluster = 0.0
+
+        var isJustified: Bool { extraPerSpace > 0 || extraPerCluster > 0 }
+    }
+
+    /// The pen moving along a line, and the boxes of the shaping clusters it has placed.
+    private struct LinePen {
+        var x: Double
+        /// Grapheme clusters still to place: no spacing follows the line's last one.
+        var clustersLeft: Int
+        var boxes: [ClusterBox] = []
+
+        /// Ends a shaping cluster that began at `start`: records its box, then adds the
+        /// spacing after it.
+        mutating func endCluster(_ cluster: Int, from start: Double, isRightToLeft: Bool, isEllipsis: Bool,
+                                 isSpace: Bool, spacing: LineSpacing) {
+            var box = ClusterBox(cluster: cluster, isRightToLeft: isRightToLeft,
+                                 isEllipsis: isEllipsis, minX: start, maxX: x, ownSpace: 0)
+            if isSpace {
+                x += spacing.extraPerSpace
+                box.ownSpace = spacing.extraPerSpace
+            }
+            boxes.append(box)
+            clustersLeft -= 1
+            if clustersLeft > 0 { x += spacing.tracking + spacing.extraPerCluster }
+        }
     }
 
     /// Grapheme-cluster segments of a line from its shaping clusters (visual order). A

@@ -1,0 +1,213 @@
+import StyledText
+
+/// One label's pass through the pipeline: what every stage needs to know about the call
+/// (style, locale, paragraph direction, the room the effects leave), and the steps that
+/// chain the stages. ``LayoutEngine`` makes one per `layout` call; the stages themselves
+/// live in Pipeline/, one per file.
+struct LayoutPass {
+    let resolver: FontResolver
+    let breakers: BreakIteratorPool
+    let styler: RunStyler
+    let style: LabelStyle
+    let locale: String
+    let direction: TextDirectionRequest
+    /// The style's own face, whose metrics set the line height of every line.
+    let primary: FontFace
+    /// How far strokes and shadows reach: the text is inset in the box by this much.
+    let extents: EdgeInsets
+    /// The box less the effects' extents, with the style's line rules.
+    let frame: Frame
+
+    init(resolver: FontResolver, breakers: BreakIteratorPool, images: InlineImageLoader,
+         styled: StyledString, style: LabelStyle, locale: String) throws(LayoutError) {
+        self.resolver = resolver
+        self.breakers = breakers
+        self.style = style
+        self.locale = locale
+        primary = try resolver.chain(for: style.font, language: locale)[0]
+        styler = RunStyler(resolver: resolver, images: images)
+        direction = Self.direction(of: style, locale: locale)
+        // Markup can give a run a thicker stroke than the style's; the widest one counts.
+        let widestStroke = styled.runs.reduce(style.stroke?.width ?? 0) { widest, run in
+            max(widest, run.attributes.stroke.map { $0.resolved(over: style.stroke)?.width ?? 0 } ?? 0)
+        }
+        extents = style.effectExtents(strokeWidth: widestStroke)
+        frame = Self.frame(of: style, inset: extents)
+    }
+
+    private static func direction(of style: LabelStyle, locale: String) -> TextDirectionRequest {
+        switch style.direction {
+        case .ltr: return .ltr
+        case .rtl: return .rtl
+        case .auto:
+            // A string of a right-to-left locale is a right-to-left paragraph even when it
+            // starts with a Latin name ("Alex הצטרף למשחק"); other locales go by the text.
+            let language = LayoutEngine.language(of: locale)
+            return LayoutEngine.rightToLeftLanguages.contains(language) ? .rtl : .auto(defaultRTL: false)
+        }
+    }
+
+    private static func frame(of style: LabelStyle, inset extents: EdgeInsets) -> Frame {
+        var frame = Frame(
+            width: style.box.map { max(0, $0.width - extents.left - extents.right) },
+            height: style.box?.height.map { max(0, $0 - extents.top - extents.bottom) },
+            maxLines: max(0, style.maxLines), wrap: style.box == nil ? .none : style.wrap,
+            tracking: style.tracking, lineHeight: style.lineHeight)
+        // Without a box the label is one unconstrained line.
+        if style.box == nil { frame.maxLines = 0 }
+        return frame
+    }
+
+    // MARK: - Stages
+
+    /// Style runs, items, shaped glyphs and line-break opportunities of a text: all the
+    /// work that does not depend on the font size.
+    func prepare(_ styled: StyledString) throws(LayoutError) -> PreparedText {
+        let runs = try styler.resolve(styled, style: style, locale: locale)
+        let itemized = try Itemizer(resolver: resolver, breakers: breakers)
+            .itemize(styled.text, runs: runs, locale: locale, direction: direction)
+        let shaped = Shaper().shape(itemized, language: locale)
+        let opportunities = try LineBreaker.opportunities(for: shaped, locale: locale, pool: breakers)
+        return PreparedText(shaped: shaped, opportunities: opportunities)
+    }
+
+    func metrics(of prepared: PreparedText) -> LineMetrics {
+        LineMetrics(text: prepared.shaped, primary: primary, lineHeight: style.lineHeight)
+    }
+
+    /// The text fitted to the frame: at the largest size that fits, else at the minimum
+    /// size, overflowing, clipped or cut with an ellipsis as the style says.
+    func fit(_ styled: StyledString) throws(LayoutError) -> FittedText {
+        let prepared = try prepare(styled)
+        let metrics = metrics(of: prepared)
+        let fitter = Fitter(prepared: prepared, metrics: metrics, frame: frame)
+        let decision = fitter.fit(size: style.font.size, minSize: style.box == nil ? nil : style.font.minSize)
+        let fitted = FittedText(prepared: prepared, metrics: metrics, lines: decision.breaks.lines,
+                                fontSize: decision.fontSize, outcome: decision.outcome,
+                                attempts: decision.attempts, brokeWord: decision.breaks.brokeWord)
+        guard fitted.outcome == .truncated else { return fitted }
+        return try resolveOverflow(fitted, of: styled, maxWidth: decision.breaks.maxWidth, fitter: fitter)
+    }
+
+    /// What to do with text that does not fit even at the minimum size.
+    private func resolveOverflow(_ fitted: FittedText, of styled: StyledString, maxWidth: Double,
+                                 fitter: Fitter) throws(LayoutError) -> FittedText {
+        var result = fitted
+        let visible = fitter.visibleLineCount(fitted.lines, fontSize: fitted.fontSize)
+        let widthFits = frame.width.map { maxWidth <= $0 + 1e-6 } ?? true
+        if fitted.lines.count <= visible && widthFits {
+            // Every line is whole and within the width, the box is only too low for
+            // them: cutting text would not help, so the lines overflow instead.
+            result.outcome = .overflows
+        } else if style.truncate == .clip || frame.width == nil {
+            result.lines = Array(fitted.lines.prefix(visible))
+            result.outcome = style.truncate == .clip ? .truncated : .overflows
+        } else {
+            result = try truncate(fitted, of: styled, visibleLines: visible)
+        }
+        return result
+    }
+
+    /// The longest cut of the text, with an ellipsis, that fits in `visibleLines` lines.
+    private func truncate(_ fitted: FittedText, of styled: StyledString,
+                          visibleLines visible: Int) throws(LayoutError) -> FittedText {
+        // The visible line count already respects the height; cuts are judged on line
+        // count and width alone (one line is shown even if it is too tall).
+        var limited = frame
+        limited.maxLines = visible
+        limited.height = nil
+        var attempts = fitted.attempts
+        var failure: LayoutError?
+        let (cut, ellipsis) = Truncator().truncate(
+            styled, graphemeStarts: fitted.prepared.shaped.itemized.graphemeStarts, mode: style.truncate
+        ) { candidate in
+            attempts += 1
+            do throws(LayoutError) {
+                return try fits(candidate, at: fitted.fontSize, in: limited)
+            } catch {
+                failure = error
+                return false
+            }
+        }
+        if let failure { throw failure }
+        let prepared = try prepare(cut)
+        let breaks = prepared.breaker.breakLines(
+            prepared.opportunities, fontSize: fitted.fontSize, tracking: frame.tracking,
+            maxWidth: frame.width, wrap: frame.wrap, allowWordBreaks: true)
+        var result = fitted
+        result.prepared = prepared
+        result.metrics = metrics(of: prepared)
+        result.lines = Array(breaks.lines.prefix(visible))
+        result.attempts = attempts
+        result.ellipsisRange = ellipsis
+        return result
+    }
+
+    /// Whether a truncation candidate fits `frame` at `fontSize`, words broken if need be.
+    private func fits(_ candidate: StyledString, at fontSize: Double, in frame: Frame) throws(LayoutError) -> Bool {
+        let prepared = try prepare(candidate)
+        let fitter = Fitter(prepared: prepared, metrics: metrics(of: prepared), frame: frame)
+        let breaks = prepared.breaker.breakLines(
+            prepared.opportunities, fontSize: fontSize, tracking: frame.tracking,
+            maxWidth: frame.width, wrap: frame.wrap, allowWordBreaks: true)
+        return fitter.fits(breaks, fontSize: fontSize)
+    }
+
+    // MARK: - Frame and extents
+
+    /// The label's frame, the box or what the lines need plus room for the effects, and
+    /// the text rectangle inside it. Each side the box leaves open is measured; a side
+    /// it fixes needs no measuring.
+    func bounds(of fitted: FittedText) -> (bounds: Rect, textRect: Rect) {
+        let measure = Fitter(prepared: fitted.prepared, metrics: fitted.metrics, frame: frame)
+        let boxWidth = style.box?.width
+        let boxHeight = style.box?.height
+        let contentWidth = boxWidth == nil ? measure.contentWidth(fitted.lines, fontSize: fitted.fontSize) : 0
+        let contentHeight = boxHeight == nil ? measure.contentHeight(fitted.lines, fontSize: fitted.fontSize) : 0
+        let bounds = Rect(x: 0, y: 0,
+                          width: boxWidth ?? (contentWidth + extents.left + extents.right),
+                          height: boxHeight ?? (contentHeight + extents.top + extents.bottom))
+        let textRect = Rect(x: extents.left, y: extents.top,
+                            width: max(0, bounds.width - extents.left - extents.right),
+                            height: max(0, bounds.height - extents.top - extents.bottom))
+        return (bounds, textRect)
+    }
+
+    /// The union of the lines' advance boxes, and of their glyphs' ink and decorations.
+    static func extents(of lines: [TextLayout.Line]) -> (logical: Rect, ink: Rect) {
+        var logical = Rect.zero
+        var ink = Rect.zero
+        for line in lines {
+            logical = logical.union(Rect(x: line.x, y: line.top, width: line.width, height: line.height))
+            for run in line.runs {
+                let size = run.fontSize
+                for glyph in run.glyphs {
+                    guard let box = run.inkBox(glyph.id) else { continue }
+                    ink = ink.union(Rect(x: glyph.x + box.minX * size, y: glyph.y - box.maxY * size,
+                                         width: (box.maxX - box.minX) * size,
+                                         height: (box.maxY - box.minY) * size))
+                }
+                for decoration in run.decorations { ink = ink.union(decoration.rect) }
+            }
+        }
+        return (logical, ink)
+    }
+}
+
+/// The text as the fitter (and the truncator, if it had to cut) left it: what the
+/// positioner places.
+struct FittedText {
+    /// The text laid out: the label's, or the cut text with its ellipsis.
+    var prepared: PreparedText
+    var metrics: LineMetrics
+    /// Scalar ranges of the lines shown, in the prepared text.
+    var lines: [Range<Int>]
+    var fontSize: Double
+    var outcome: FitOutcome
+    /// Sizes and cuts tried, each a line-breaking pass.
+    var attempts: Int
+    /// Whether the fitter's lines split a word (decided before any cut).
+    var brokeWord: Bool
+    /// The ellipsis in the prepared text, when the text was cut.
+    var ellipsisRange: Range<Int>? = nil
+}
