@@ -80,10 +80,7 @@ public final class LayoutEngine: Sendable {
             return PreparedText(shaped: shaped, opportunities: opportunities)
         }
 
-        let widestStroke = styled.runs.reduce(style.stroke?.width ?? 0) { widest, run in
-            max(widest, run.attributes.stroke.map { $0.resolved(over: style.stroke)?.width ?? 0 } ?? 0)
-        }
-        let extents = style.effectExtents(strokeWidth: widestStroke)
+        let extents = style.effectExtents(for: styled)
         let boxWidth = style.box?.width
         let boxHeight = style.box?.height
         var frame = Frame(
