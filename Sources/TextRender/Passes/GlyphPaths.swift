@@ -96,8 +96,15 @@ struct GlyphPaths {
             colored = colors.map { color in (color, collect(layout.lines) { $0.color == color && $0.image == nil }.path) }
         }
 
-        // A stroke that paints nothing is no stroke: it neither draws nor widens shadows,
-        // as layout gives it no room (``Stroke/paints``).
+        groupStrokes(of: runs, selecting: selection)
+        scratch.newPath()
+    }
+
+    /// Fills ``strokes`` and ``unstroked``: one group of all glyphs when every run has
+    /// the same stroke, else one group per stroke and the glyphs no stroke surrounds.
+    /// A stroke that paints nothing is no stroke (``Stroke/paints``): it neither draws
+    /// nor widens shadows, as layout gives it no room either.
+    private mutating func groupStrokes(of runs: [GlyphRun], selecting selection: ((GlyphRun) -> Bool) -> Selection) {
         func visible(_ stroke: Stroke?) -> Stroke? {
             guard let stroke, stroke.paints else { return nil }
             return stroke
@@ -108,15 +115,14 @@ struct GlyphPaths {
             if let only = distinct.first, let stroke = only {
                 strokes = [StrokeGroup(stroke: stroke, glyphs: .all)]
             }
-        } else {
-            for case let stroke? in distinct {
-                strokes.append(StrokeGroup(stroke: stroke, glyphs: selection { visible($0.stroke) == stroke }))
-            }
-            if distinct.contains(where: { $0 == nil }) {
-                unstroked = selection { visible($0.stroke) == nil }
-            }
+            return
         }
-        scratch.newPath()
+        for case let stroke? in distinct {
+            strokes.append(StrokeGroup(stroke: stroke, glyphs: selection { visible($0.stroke) == stroke }))
+        }
+        if distinct.contains(where: { $0 == nil }) {
+            unstroked = selection { visible($0.stroke) == nil }
+        }
     }
 
     /// Appends every line's path to `context`'s current path.
