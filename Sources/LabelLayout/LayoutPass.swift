@@ -27,11 +27,7 @@ struct LayoutPass {
         primary = try resolver.chain(for: style.font, language: locale)[0]
         styler = RunStyler(resolver: resolver, images: images)
         direction = Self.direction(of: style, locale: locale)
-        // Markup can give a run a thicker stroke than the style's; the widest one counts.
-        let widestStroke = styled.runs.reduce(style.stroke?.width ?? 0) { widest, run in
-            max(widest, run.attributes.stroke.map { $0.resolved(over: style.stroke)?.width ?? 0 } ?? 0)
-        }
-        extents = style.effectExtents(strokeWidth: widestStroke)
+        extents = style.effectExtents(for: styled)
         frame = Self.frame(of: style, inset: extents)
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import LabelLayout
 import StyledText
 
@@ -52,6 +53,30 @@ public struct PlacedCaption: Sendable {
     /// The layout, in the style's units (multiply by `band.scale` for photo pixels):
     /// the font size used, its lines, whether it was truncated.
     public var layout: TextLayout
+}
+
+/// Why a photo cannot be captioned.
+public enum CaptionError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The photo is smaller than ``Captioner/minimumSide`` on a side.
+    case photoTooSmall(width: Int, height: Int)
+    /// The photo is beyond the captioner's limits.
+    case photoTooLarge(width: Int, height: Int, limit: SizeLimit)
+    /// More than one caption asks for this position.
+    case positionTaken(CaptionPosition)
+
+    /// A sentence saying what is wrong with the photo or the captions.
+    public var description: String {
+        switch self {
+        case let .photoTooSmall(width, height):
+            return "the photo is \(width)x\(height) pixels; a caption needs at least "
+                + "\(Captioner.minimumSide)x\(Captioner.minimumSide)"
+        case let .photoTooLarge(width, height, limit):
+            return limit.excess("the photo", width: Double(width), height: Double(height))
+                .replacingOccurrences(of: "would be", with: "is")
+        case .positionTaken(let position):
+            return "two captions at the \(position.rawValue); there is room for one at each edge"
+        }
+    }
 }
 
 /// A photo with its captions burnt in.
@@ -155,20 +180,20 @@ public struct Captioner: Sendable {
     ///   - style: The caption style (see the sizing rule above).
     ///   - locale: The text's locale (BCP 47), for line breaking and fonts.
     /// - Returns: The captioned photo and how each caption was laid out.
-    /// - Throws: A ``RenderError`` if the photo is smaller than ``minimumSide`` or two
-    ///   captions share a position; a `LayoutError` if the style's fonts cannot be loaded.
+    /// - Throws: A ``CaptionError`` if the photo is smaller than ``minimumSide`` or beyond
+    ///   ``limits``, or two captions share a position; a `LayoutError` if the style's
+    ///   fonts cannot be loaded.
     public func caption(_ photo: RGBAImage, with captions: [Caption], style: LabelStyle,
                         locale: String = "en") throws -> CaptionedImage {
         guard photo.width >= Self.minimumSide, photo.height >= Self.minimumSide else {
-            throw RenderError("the photo is \(photo.width)x\(photo.height) pixels; a caption needs at least "
-                              + "\(Self.minimumSide)x\(Self.minimumSide)")
+            throw CaptionError.photoTooSmall(width: photo.width, height: photo.height)
         }
         for position in CaptionPosition.allCases where captions.filter({ $0.position == position }).count > 1 {
-            throw RenderError("two captions at the \(position.rawValue); there is room for one at each edge")
+            throw CaptionError.positionTaken(position)
         }
-        if let excess = Limits.excess("the photo", width: Double(photo.width), height: Double(photo.height),
-                                      side: limits.photoSide, pixels: limits.photoPixels) {
-            throw RenderError(excess.replacingOccurrences(of: "would be", with: "is"))
+        if let limit = SizeLimit.exceeded(width: Double(photo.width), height: Double(photo.height),
+                                          side: limits.photoSide, pixels: limits.photoPixels) {
+            throw CaptionError.photoTooLarge(width: photo.width, height: photo.height, limit: limit)
         }
         // A caption is never larger than its band, which lies inside the photo.
         var canvasLimits = limits

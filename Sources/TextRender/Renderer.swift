@@ -1,4 +1,3 @@
-import CCairo
 import LabelLayout
 import StyledText
 
@@ -6,9 +5,13 @@ import StyledText
 public struct RenderedLabel: Sendable {
     /// Straight-alpha RGBA pixels.
     public var image: RGBAImage
+    /// The scale it was drawn at: image pixels per layout unit (2 for @2x).
     public var scale: Double
-    /// Where the box's top left corner lies in the image, in pixels (0, 0 for `canvas: box`).
+    /// How far right of the image's left edge the box's left edge lies, in pixels (0 for
+    /// `canvas: box`).
     public var boxOriginX: Int
+    /// How far below the image's top edge the box's top edge lies, in pixels (0 for
+    /// `canvas: box`).
     public var boxOriginY: Int
     /// Baselines in image pixels, snapped as drawn.
     public var baselines: [Int]
@@ -16,17 +19,33 @@ public struct RenderedLabel: Sendable {
 
 /// Draws laid-out labels: shadows, then the outside stroke and the fill as one layer.
 /// Holds no state between labels, so one renderer can serve several threads.
+///
+/// ```swift
+/// let layout = try LayoutEngine().layout("Play", style: style, locale: "en")
+/// let label = try Renderer().render(layout, scale: 2)
+/// try PNGEncoder().encode(label.image).write(to: URL(fileURLWithPath: "play@2x.png"))
+/// ```
 public struct Renderer: Sendable {
     /// The largest canvas drawn; a label that needs more is refused before its pixels
     /// are allocated.
     public var limits: Limits
 
+    /// Creates a renderer.
+    ///
     /// - Parameter limits: the largest canvas drawn (``Limits/default``).
     public init(limits: Limits = .default) {
         self.limits = limits
     }
 
     /// Renders `layout` at `scale` (2 for @2x): drawn at that resolution, not enlarged.
+    ///
+    /// - Parameters:
+    ///   - layout: The laid-out label.
+    ///   - scale: Image pixels per layout unit, greater than 0.
+    /// - Returns: The image, on a canvas that holds the box (`canvas: box`) or every
+    ///   effect, and where the box and the baselines lie in it.
+    /// - Throws: A ``RenderError``: the scale is out of range, the canvas would exceed
+    ///   ``limits``, a picture in the label cannot be read, or Cairo failed.
     public func render(_ layout: TextLayout, scale: Double = 1) throws(RenderError) -> RenderedLabel {
         let (surface, canvas) = try drawLayer(layout, scale: scale)
         let baselines = layout.lines.map { Int(($0.baseline * scale + Double(canvas.originY)).rounded()) }
@@ -34,34 +53,37 @@ public struct Renderer: Sendable {
                              boxOriginX: canvas.originX, boxOriginY: canvas.originY, baselines: baselines)
     }
 
-    /// Draws `layout` into a caller's Cairo context (a `cairo_t *`), composited over what
-    /// is there, with the box's top left corner at (`x`, `y`) in the context's user space.
+    /// Draws `layout` onto `image`, composited over its pixels (source over), with the
+    /// box's top left corner at pixel (`x`, `y`).
     ///
-    /// The label is rasterized at `scale` device pixels per user unit, so pass the scale
-    /// of the context's transformation (1 for an untransformed image surface, 2 for a
-    /// context scaled by 2 on a @2x surface) to keep edges sharp.
+    /// These are the pixels ``render(_:scale:)`` gives, laid over the image; they are
+    /// blended from Cairo's premultiplied colours, so the label's translucent edges lose
+    /// nothing to a round trip through straight alpha. Parts outside the image are cut
+    /// off, and pixels the label does not cover keep their values exactly.
     ///
     /// ```swift
-    /// let cr = cairo_create(surface)
-    /// try Renderer().draw(layout, into: cr, x: 20, y: 40)
+    /// var screen = RGBAImage(width: 640, height: 360)
+    /// try Renderer().draw(title, onto: &screen, atX: 20, y: 40)
+    /// try Renderer().draw(title, onto: &retinaScreen, atX: 40, y: 80, scale: 2)
     /// ```
-    public func draw(_ layout: TextLayout, into cairoContext: OpaquePointer, x: Double, y: Double,
+    ///
+    /// - Parameters:
+    ///   - layout: The laid-out label.
+    ///   - image: The straight-alpha image drawn on.
+    ///   - x: The box's left edge in `image`, in pixels; may be negative.
+    ///   - y: The box's top edge in `image`, in pixels; may be negative.
+    ///   - scale: Image pixels per layout unit: 2 draws the label at @2x onto a @2x
+    ///     image, as sharp as ``render(_:scale:)`` draws it.
+    /// - Throws: A ``RenderError``, as ``render(_:scale:)`` does; `image` is then unchanged.
+    public func draw(_ layout: TextLayout, onto image: inout RGBAImage, atX x: Int, y: Int,
                      scale: Double = 1) throws(RenderError) {
         let (surface, canvas) = try drawLayer(layout, scale: scale)
-        let cr = cairoContext
-        cairo_save(cr)
-        cairo_translate(cr, x, y)
-        cairo_scale(cr, 1 / scale, 1 / scale)
-        cairo_set_source_surface(cr, surface.pointer, -Double(canvas.originX), -Double(canvas.originY))
-        cairo_paint(cr)
-        cairo_restore(cr)
-        let status = cairo_status(cr)
-        guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(status, "drawing into the given Cairo context") }
+        image.blend(premultiplied: surface, atX: x - canvas.originX, y: y - canvas.originY)
     }
 
     /// The label's pixels, premultiplied as Cairo keeps them, and the canvas they fill.
     private func drawLayer(_ layout: TextLayout, scale: Double) throws(RenderError) -> (CairoSurface, Canvas) {
-        guard scale > 0, scale.isFinite else { throw RenderError("scale must be a positive number, got \(scale)") }
+        guard scale > 0, scale.isFinite else { throw .scaleOutOfRange(scale) }
         let canvas = try Canvas(layout: layout, scale: scale, limits: limits)
         let surface = try CairoSurface(width: canvas.width, height: canvas.height, format: .argb)
         let context = CairoContext(surface)

@@ -93,7 +93,7 @@ struct CaptionTests {
                                                photo.cropped(x: 0, y: 200, width: 600, height: 200)))
         #expect(upper.maxY < top.y + top.height)
         #expect(lower.minY + 200 >= bottom.y)
-        #expect(throws: RenderError.self) {
+        #expect(throws: CaptionError.positionTaken(.top)) {
             try captioner.caption(photo, with: [Caption("A"), Caption("B")], style: style)
         }
     }

@@ -9,12 +9,15 @@ struct RenderLimitTests {
     @Test("a canvas over the side or pixel limit is refused before it is allocated, saying both sizes")
     func canvas() throws {
         let layout = try label("Score")
-        #expect(throws: RenderError("the label image would be 240x80 pixels; at most 200 on a side is allowed")) {
-            try Renderer(limits: Limits(canvasSide: 200)).render(layout)
-        }
-        #expect(throws: RenderError("the label image at @2x would be 480x160 pixels (76800 pixels); at most 50000 pixels is allowed")) {
+        let side = #expect(throws: RenderError.self) { try Renderer(limits: Limits(canvasSide: 200)).render(layout) }
+        #expect(side == .canvasTooLarge(width: 240, height: 80, scale: 1, limit: .side(200)))
+        #expect(side?.description == "the label image would be 240x80 pixels; at most 200 on a side is allowed")
+        let pixels = #expect(throws: RenderError.self) {
             try Renderer(limits: Limits(canvasPixels: 50_000)).render(layout, scale: 2)
         }
+        #expect(pixels == .canvasTooLarge(width: 480, height: 160, scale: 2, limit: .pixels(50_000)))
+        #expect(pixels?.description
+                == "the label image at @2x would be 480x160 pixels (76800 pixels); at most 50000 pixels is allowed")
         #expect(try Renderer(limits: Limits(canvasSide: 240, canvasPixels: 240 * 80)).render(layout).image.width == 240)
     }
 
@@ -59,16 +62,16 @@ struct RenderLimitTests {
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
         for side in [30000, 30000] { png += [UInt8(side >> 24), UInt8(side >> 16 & 0xFF), UInt8(side >> 8 & 0xFF), UInt8(side & 0xFF)] }
         png += [8, 6, 0, 0, 0]
-        #expect(throws: ImageError("the PNG image is 30000x30000 pixels (858.3 Mpixel); at most 128 Mpixel is allowed")) {
-            try ImageDecoder().decode(Data(png))
-        }
+        let huge = #expect(throws: ImageError.self) { try ImageDecoder().decode(Data(png)) }
+        #expect(huge == .tooLarge(.png, width: 30000, height: 30000, limit: .pixels(128 << 20)))
+        #expect(huge?.description == "the PNG image is 30000x30000 pixels (858.3 Mpixel); at most 128 Mpixel is allowed")
         let small = try PNGEncoder().encode(makeImage(20, 10) { _, _ in [1, 2, 3, 255] })
-        #expect(throws: ImageError("the PNG image is 20x10 pixels; at most 16 on a side can be read")) {
-            try ImageDecoder(limits: Limits(photoSide: 16)).decode(small)
-        }
-        #expect(throws: ImageError("the PNG image is 20x10 pixels (200 pixels); at most 199 pixels is allowed")) {
-            try ImageDecoder(limits: Limits(photoPixels: 199)).decode(small)
-        }
+        let wide = #expect(throws: ImageError.self) { try ImageDecoder(limits: Limits(photoSide: 16)).decode(small) }
+        #expect(wide == .tooLarge(.png, width: 20, height: 10, limit: .side(16)))
+        #expect(wide?.description == "the PNG image is 20x10 pixels; at most 16 on a side can be read")
+        let many = #expect(throws: ImageError.self) { try ImageDecoder(limits: Limits(photoPixels: 199)).decode(small) }
+        #expect(many == .tooLarge(.png, width: 20, height: 10, limit: .pixels(199)))
+        #expect(many?.description == "the PNG image is 20x10 pixels (200 pixels); at most 199 pixels is allowed")
         let jpeg = try Data(contentsOf: coffeeURL)
         #expect(throws: ImageError.self) { try ImageDecoder(limits: Limits(photoPixels: 1000)).decode(jpeg) }
     }
@@ -80,9 +83,9 @@ struct RenderLimitTests {
         style.stroke = Stroke(width: 4, color: .black)
         var captioner = Captioner(engine: engine)
         captioner.limits = Limits(photoPixels: 50_000)
-        #expect(throws: RenderError("the photo is 300x200 pixels (60000 pixels); at most 50000 pixels is allowed")) {
-            try captioner.caption(photo, text: "TOP", style: style)
-        }
+        let error = #expect(throws: CaptionError.self) { try captioner.caption(photo, text: "TOP", style: style) }
+        #expect(error == .photoTooLarge(width: 300, height: 200, limit: .pixels(50_000)))
+        #expect(error?.description == "the photo is 300x200 pixels (60000 pixels); at most 50000 pixels is allowed")
         // The caption's canvas may be as wide as the photo, beyond the label limit.
         captioner.limits = Limits(canvasSide: 100, canvasPixels: 10_000)
         let result = try captioner.caption(photo, text: "TOP", style: style)

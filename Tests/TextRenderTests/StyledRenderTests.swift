@@ -157,3 +157,39 @@ struct StyledRenderTests {
         #expect(under.a > 200 && under.r < 40, "\(under)")
     }
 }
+
+@Suite("Strokes that paint nothing")
+struct InvisibleStrokeTests {
+    private static let transparent = Color(red: 0, green: 0, blue: 0, alpha: 0)
+
+    /// Lays out and renders `text` in two variants of one style, for comparison.
+    private static func pair(_ text: String, plainText: String? = nil, canvas: CanvasMode,
+                             _ configure: @escaping (inout LabelStyle) -> Void) throws
+        -> (plain: (TextLayout, RenderedLabel), stroked: (TextLayout, RenderedLabel)) {
+        func make(_ text: String, _ change: (inout LabelStyle) -> Void) throws -> (TextLayout, RenderedLabel) {
+            let layout = try label(text, size: 40, box: canvas == .box ? Box(width: 240, height: 80) : nil) {
+                $0.canvas = canvas
+                $0.verticalAlign = .top
+                $0.shadows = [Shadow(offsetX: 2, offsetY: 2, blur: 4)]
+                change(&$0)
+            }
+            return (layout, try Renderer().render(layout, scale: 2))
+        }
+        return (try make(plainText ?? text) { _ in }, try make(text, configure))
+    }
+
+    @Test("a transparent or zero-width stroke gives the canvas, baselines and pixels of no stroke",
+          arguments: [CanvasMode.tight, .box], ["transparent", "zero width", "transparent run"])
+    func sameAsNoStroke(canvas: CanvasMode, kind: String) throws {
+        let (plain, stroked) = switch kind {
+        case "transparent": try Self.pair("Play", canvas: canvas) { $0.stroke = Stroke(width: 10, color: Self.transparent) }
+        case "zero width": try Self.pair("Play", canvas: canvas) { $0.stroke = Stroke(width: 0, color: .black) }
+        default: try Self.pair("Pl<stroke=10 #00000000>ay</stroke>", plainText: "Play", canvas: canvas) { _ in }
+        }
+        #expect(stroked.0.effectExtents == plain.0.effectExtents, "\(kind)")
+        #expect(stroked.0.lines.map(\.baseline) == plain.0.lines.map(\.baseline), "\(kind)")
+        #expect(stroked.1.baselines == plain.1.baselines, "\(kind)")
+        #expect(stroked.1.boxOriginX == plain.1.boxOriginX && stroked.1.boxOriginY == plain.1.boxOriginY, "\(kind)")
+        #expect(stroked.1.image == plain.1.image, "\(kind): the same pixels")
+    }
+}

@@ -141,7 +141,7 @@ struct GoldenCheckTests {
         let error = #expect(throws: ImageError.self) {
             try check.compare(rendered: image, goldenFile: broken)
         }
-        #expect(error?.message.hasPrefix(broken.path) == true, "\(String(describing: error))")
+        #expect(error?.description.hasPrefix(broken.path) == true, "\(String(describing: error))")
     }
 
     @Test("the diff picture is magenta exactly where pixels differ, stronger for larger differences, over a grey ghost")

@@ -1,23 +1,6 @@
 import Foundation
 import StyledText
 
-/// Why an image could not be read or written.
-public struct ImageError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What went wrong, naming the file when one is known.
-    public var message: String
-
-    /// Creates an error with a message.
-    ///
-    /// - Parameter message: What went wrong.
-    public init(_ message: String) { self.message = message }
-
-    /// The message.
-    public var description: String { message }
-
-    /// The same error with the file name in front, as every message should have.
-    func naming(_ file: String) -> ImageError { ImageError("\(file): \(message)") }
-}
-
 /// The file formats the decoder reads, recognized by their first bytes.
 public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
     /// PNG, any bit depth and colour type; transparency is kept.
@@ -86,15 +69,14 @@ public struct ImageDecoder: Sendable {
         self.limits = limits
     }
 
-    /// Refuses an image whose header gives a size beyond the limits.
-    func checkSize(_ format: String, width: Int, height: Int) throws(ImageError) {
-        let side = min(limits.photoSide, Self.maximumSide)
-        guard width > 0, height > 0, max(width, height) <= side else {
-            throw ImageError("the \(format) image is \(width)x\(height) pixels; at most \(side) on a side can be read")
+    /// Refuses an image whose header gives no size, or a size beyond the limits.
+    func checkSize(_ format: ImageFormat, width: Int, height: Int) throws(ImageError) {
+        guard width > 0, height > 0 else {
+            throw .corrupt(format, reason: "the header gives a size of \(width)x\(height) pixels")
         }
-        if let excess = Limits.excess("the \(format) image", width: Double(width), height: Double(height),
-                                      side: side, pixels: limits.photoPixels) {
-            throw ImageError(excess.replacingOccurrences(of: "would be", with: "is"))
+        if let limit = SizeLimit.exceeded(width: Double(width), height: Double(height),
+                                          side: min(limits.photoSide, Self.maximumSide), pixels: limits.photoPixels) {
+            throw .tooLarge(format, width: width, height: height, limit: limit)
         }
     }
 
@@ -110,22 +92,20 @@ public struct ImageDecoder: Sendable {
         case .jpeg:
             return try JPEGDecoder(sizeCheck: checkSize).decode(data)
         case nil:
-            if data.isEmpty { throw ImageError("the file is empty; expected a PNG or JPEG image") }
-            if let name = ImageFormat.unsupportedName(of: data) {
-                throw ImageError("\(name) images are not supported; expected a PNG or JPEG image")
-            }
-            throw ImageError("not a PNG or JPEG image (unrecognized first bytes \(Self.hex(data.prefix(8))))")
+            if data.isEmpty { throw .empty }
+            if let name = ImageFormat.unsupportedName(of: data) { throw .unsupportedFormat(name) }
+            throw .unrecognized(firstBytes: [UInt8](data.prefix(8)))
         }
     }
 
     /// Reads and decodes an image file.
     ///
     /// - Parameter url: The file; its path names it in messages.
-    /// - Throws: An ``ImageError`` whose message starts with the file's path.
+    /// - Throws: ``ImageError/file(_:_:)`` with the file's path and what went wrong.
     public func decode(contentsOf url: URL) throws(ImageError) -> RGBAImage {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
-            throw ImageError("is a folder; expected a PNG or JPEG image").naming(url.path)
+            throw .file(url.path, .isFolder)
         }
         let data: Data
         do {
@@ -136,16 +116,12 @@ public struct ImageDecoder: Sendable {
             let text = (error as NSError).localizedDescription
             let leadIn = "The operation could not be completed. "
             let reason = text.hasPrefix(leadIn) ? String(text.dropFirst(leadIn.count)) : text
-            throw ImageError("cannot read the image: \(reason)").naming(url.path)
+            throw .file(url.path, .unreadableFile(reason: reason))
         }
         do {
             return try decode(data)
         } catch {
-            throw error.naming(url.path)
+            throw .file(url.path, error)
         }
-    }
-
-    private static func hex(_ bytes: Data) -> String {
-        bytes.map { String(format: "%02X", $0) }.joined(separator: " ")
     }
 }

@@ -1,5 +1,3 @@
-import CCairo
-
 extension RGBAImage {
     /// The image resampled to another size, e.g. a frame drawn for one photo size laid
     /// over another. The aspect ratio follows the new size, so a frame's borders keep
@@ -18,13 +16,13 @@ extension RGBAImage {
         let source = try CairoSurface(image: self)
         let target = try CairoSurface(width: width, height: height, format: .argb)
         let context = CairoContext(target)
-        cairo_scale(context.pointer, Double(width) / Double(self.width), Double(height) / Double(self.height))
-        cairo_set_source_surface(context.pointer, source.pointer, 0, 0)
-        let pattern = cairo_get_source(context.pointer)
-        cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
-        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-        cairo_set_operator(context.pointer, CAIRO_OPERATOR_SOURCE)
-        cairo_paint(context.pointer)
+        context.scale(Double(width) / Double(self.width), Double(height) / Double(self.height))
+        let pattern = CairoPattern(surface: source)
+        pattern.setFilter(.good)
+        pattern.setExtend(.pad)
+        context.setSource(pattern)
+        context.setOperator(.source)
+        context.paint()
         try context.check("scaling a \(self.width)x\(self.height) image to \(width)x\(height)")
         return RGBAImage(cairo: target)
     }

@@ -9,7 +9,7 @@ final class TurboJPEG {
 
     init(_ role: Role) throws(ImageError) {
         guard let handle = role == .compress ? tjInitCompress() : tjInitDecompress() else {
-            throw ImageError("libjpeg-turbo could not start: \(String(cString: tjGetErrorStr2(nil)))")
+            throw .libraryFailed(library: "libjpeg-turbo", action: "start", reason: String(cString: tjGetErrorStr2(nil)))
         }
         self.handle = handle
     }
@@ -30,7 +30,7 @@ struct JPEGDecoder {
     private static let flags = TJFLAG_ACCURATEDCT
 
     /// Throws when the header's size is beyond what the caller accepts.
-    var sizeCheck: (String, Int, Int) throws(ImageError) -> Void
+    var sizeCheck: (ImageFormat, Int, Int) throws(ImageError) -> Void
 
     func decode(_ data: Data) throws(ImageError) -> RGBAImage {
         let turbo = try TurboJPEG(.decompress)
@@ -39,8 +39,8 @@ struct JPEGDecoder {
             tjDecompressHeader3(turbo.handle, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt(bytes.count),
                                 &width, &height, &subsampling, &colorspace)
         }
-        guard header == 0 else { throw ImageError("not a readable JPEG image: \(turbo.lastError)") }
-        try sizeCheck("JPEG", Int(width), Int(height))
+        guard header == 0 else { throw .corrupt(.jpeg, reason: "the header cannot be read (\(turbo.lastError))") }
+        try sizeCheck(.jpeg, Int(width), Int(height))
 
         // libjpeg-turbo cannot convert CMYK to RGB itself, so such files (from print
         // workflows) are decoded as CMYK and converted below.
@@ -55,7 +55,7 @@ struct JPEGDecoder {
         }
         // Warnings mean damaged data (most often a truncated file): the decoded picture
         // would be partly grey, so it is refused rather than captioned.
-        guard status == 0 else { throw ImageError("corrupt JPEG data: \(turbo.lastError)") }
+        guard status == 0 else { throw .corrupt(.jpeg, reason: turbo.lastError) }
         if cmyk { Self.convertInvertedCMYK(&pixels) }
 
         let image = RGBAImage(width: Int(width), height: Int(height), pixels: pixels)
@@ -100,7 +100,7 @@ public struct JPEGEncoder: Sendable {
     ///
     /// - Throws: An ``ImageError`` if the quality is out of range or libjpeg-turbo fails.
     public func encode(_ image: RGBAImage) throws(ImageError) -> Data {
-        guard (1...100).contains(quality) else { throw ImageError("JPEG quality must be 1 to 100, got \(quality)") }
+        guard (1...100).contains(quality) else { throw .qualityOutOfRange(quality) }
         let opaque = image.flattened()
         let turbo = try TurboJPEG(.compress)
         var buffer: UnsafeMutablePointer<UInt8>?
@@ -112,7 +112,7 @@ public struct JPEGEncoder: Sendable {
                         Int32(TJPF_RGBA.rawValue), &buffer, &size, Int32(subsampling.rawValue), Int32(quality),
                         TJFLAG_ACCURATEDCT)
         }
-        guard status == 0, let buffer else { throw ImageError("libjpeg-turbo could not encode the image: \(turbo.lastError)") }
+        guard status == 0, let buffer else { throw .libraryFailed(library: "libjpeg-turbo", action: "encode the image", reason: turbo.lastError) }
         return Data(bytes: buffer, count: Int(size))
     }
 }

@@ -13,11 +13,21 @@ public struct PNGEncoder: Sendable {
     /// zlib's compression level, 0 to 9.
     public var compressionLevel: Int32
 
+    /// Creates an encoder; it holds no state, so one can serve several threads.
+    ///
+    /// - Parameter compressionLevel: 1, the default, for this encoder's own fast
+    ///   run-length coding; 0 and 2 to 9 for zlib's levels.
     public init(compressionLevel: Int32 = 1) {
         self.compressionLevel = compressionLevel
     }
 
-    public func encode(_ image: RGBAImage) throws(RenderError) -> Data {
+    /// Encodes `image` as a PNG file.
+    ///
+    /// - Parameter image: The pixels, stored as they are (straight alpha).
+    /// - Returns: The file's bytes.
+    /// - Throws: ``ImageError/libraryFailed(library:action:reason:)`` when zlib fails
+    ///   (levels other than 1 only).
+    public func encode(_ image: RGBAImage) throws(ImageError) -> Data {
         let rowBytes = image.width * 4
         let filteredCount = (rowBytes + 1) * image.height
         // Each row gets the Sub filter (difference to the pixel on the left), which
@@ -61,11 +71,13 @@ public struct PNGEncoder: Sendable {
     }
 
     /// One zlib stream over all of `data` at the configured level.
-    private func deflateWhole(_ data: [UInt8]) throws(RenderError) -> Data {
+    private func deflateWhole(_ data: [UInt8]) throws(ImageError) -> Data {
         var compressedLength = compressBound(uLong(data.count))
         var compressed = [UInt8](repeating: 0, count: Int(compressedLength))
         let status = compress2(&compressed, &compressedLength, data, uLong(data.count), compressionLevel)
-        guard status == Z_OK else { throw RenderError("zlib could not compress the image (error \(status))") }
+        guard status == Z_OK else {
+            throw .libraryFailed(library: "zlib", action: "compress the image", reason: "error \(status)")
+        }
         return Data(compressed[0..<Int(compressedLength)])
     }
 

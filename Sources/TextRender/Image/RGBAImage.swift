@@ -1,10 +1,18 @@
 /// An image as 8-bit straight (not premultiplied) sRGB RGBA, row by row, top first.
 public struct RGBAImage: Sendable, Hashable {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
     /// `width * height * 4` bytes: red, green, blue, alpha.
     public var pixels: [UInt8]
 
+    /// Wraps pixels already laid out as this type stores them.
+    ///
+    /// - Parameters:
+    ///   - width: Width in pixels.
+    ///   - height: Height in pixels.
+    ///   - pixels: `width * height * 4` bytes, straight-alpha RGBA, row by row, top first.
     public init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(pixels.count == width * height * 4, "pixel buffer does not match \(width)x\(height)")
         self.width = width
@@ -23,7 +31,8 @@ public struct RGBAImage: Sendable, Hashable {
         return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
     }
 
-    /// The smallest rectangle holding every pixel with alpha above `threshold`, or nil.
+    /// The smallest rectangle holding every pixel with alpha above `threshold`, or nil
+    /// when there is none; the maxima are inclusive.
     public func inkBounds(threshold: UInt8 = 0) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
         var minX = width, minY = height, maxX = -1, maxY = -1
         for y in 0..<height {
@@ -91,5 +100,49 @@ extension RGBAImage {
             rgb = UInt32(table[base | Int(r)]) | UInt32(table[base | Int(g)]) << 8 | UInt32(table[base | Int(b)]) << 16
         }
         target.storeBytes(of: (rgb | a << 24).littleEndian, as: UInt32.self)
+    }
+}
+
+extension RGBAImage {
+    /// Lays Cairo's premultiplied ARGB32 `surface` over this image (source over), its top
+    /// left corner at (`x`, `y`); parts outside the image are cut off.
+    ///
+    /// The surface's colours are used premultiplied, as Cairo left them, so none of
+    /// their precision is lost to unpremultiplying first; pixels the surface does not
+    /// cover are not touched.
+    mutating func blend(premultiplied surface: CairoSurface, atX x: Int, y: Int) {
+        precondition(surface.format == .argb, "only ARGB32 surfaces hold colour")
+        let x0 = max(0, x), y0 = max(0, y)
+        let x1 = min(width, x + surface.width), y1 = min(height, y + surface.height)
+        guard x0 < x1, y0 < y1 else { return }
+        let width = self.width
+        surface.withPixels { data, stride in
+            pixels.withUnsafeMutableBufferPointer { target in
+                for row in y0..<y1 {
+                    let source = UnsafeRawPointer(data + (row - y) * stride).assumingMemoryBound(to: UInt32.self)
+                    for column in x0..<x1 {
+                        let argb = source[column - x]
+                        // Premultiplied: no alpha means no colour, and nothing to add.
+                        if argb >> 24 != 0 { Self.blendOver(argb, into: target, at: (row * width + column) * 4) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// One pixel of "over" with a premultiplied source `s` and a straight target `d`:
+    /// `out.a = s.a + d.a (1 - s.a)` and `out.c = (s.c + d.c d.a (1 - s.a)) / out.a`, in
+    /// integers (alpha scaled by 255 twice, so the only division is the last).
+    @inline(__always)
+    private static func blendOver(_ argb: UInt32, into d: UnsafeMutableBufferPointer<UInt8>, at j: Int) {
+        let sa = Int(argb >> 24), rest = 255 - sa
+        let total = sa * 255 + Int(d[j + 3]) * rest  // out.a × 255²
+        let targetWeight = Int(d[j + 3]) * rest
+        func channel(_ premultiplied: UInt32, _ c: Int) -> UInt8 {
+            UInt8(min(255, (Int(premultiplied & 0xFF) * 65025 + Int(d[j + c]) * targetWeight + total / 2) / total))
+        }
+        let r = channel(argb >> 16, 0), g = channel(argb >> 8, 1), b = channel(argb, 2)
+        d[j] = r; d[j + 1] = g; d[j + 2] = b
+        d[j + 3] = UInt8((total + 127) / 255)
     }
 }

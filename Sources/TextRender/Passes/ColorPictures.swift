@@ -1,5 +1,3 @@
-import CCairo
-import Foundation
 import LabelLayout
 
 /// Colour glyphs that fonts store as PNG pictures (emoji), decoded once per label and
@@ -7,8 +5,15 @@ import LabelLayout
 /// does not tint them), but their shape joins the silhouette: strokes and shadows
 /// follow the picture's alpha, as they follow an outline glyph's coverage.
 struct ColorPictures {
+    /// A decoded picture, as a source to paint with.
+    private struct Source {
+        var pattern: CairoPattern
+        var width: Int
+        var height: Int
+    }
+
     private struct Picture {
-        var image: CairoSurface
+        var source: Source
         var placement: GlyphPaths.PlacedPicture
     }
     private let pictures: [Picture]
@@ -16,17 +21,17 @@ struct ColorPictures {
     var isEmpty: Bool { pictures.isEmpty }
 
     init(_ placed: [GlyphPaths.PlacedPicture]) throws(RenderError) {
-        var decoded: [[UInt8]: CairoSurface] = [:]
+        var decoded: [[UInt8]: Source] = [:]
         var pictures: [Picture] = []
         for placement in placed {
-            let image: CairoSurface
+            let source: Source
             if let known = decoded[placement.bitmap.png] {
-                image = known
+                source = known
             } else {
-                image = try Self.decode(placement.bitmap.png)
-                decoded[placement.bitmap.png] = image
+                source = try Self.decode(placement.bitmap.png)
+                decoded[placement.bitmap.png] = source
             }
-            pictures.append(Picture(image: image, placement: placement))
+            pictures.append(Picture(source: source, placement: placement))
         }
         self.pictures = pictures
     }
@@ -34,20 +39,16 @@ struct ColorPictures {
     /// Paints every picture with the context's current operator. On an A8 surface this
     /// paints the pictures' alpha, which is their coverage.
     func paint(on context: CairoContext) {
-        let cr = context.pointer
         for picture in pictures {
-            let p = picture.placement
-            guard picture.image.width > 0, picture.image.height > 0, p.width > 0, p.height > 0 else { continue }
-            cairo_save(cr)
-            cairo_translate(cr, p.x, p.y)
-            cairo_scale(cr, p.width / Double(picture.image.width), p.height / Double(picture.image.height))
-            cairo_set_source_surface(cr, picture.image.pointer, 0, 0)
-            // GOOD filters properly when shrinking a 136 px emoji strike to label size.
-            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-            cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
-            cairo_rectangle(cr, 0, 0, Double(picture.image.width), Double(picture.image.height))
-            cairo_fill(cr)
-            cairo_restore(cr)
+            let p = picture.placement, source = picture.source
+            guard source.width > 0, source.height > 0, p.width > 0, p.height > 0 else { continue }
+            context.save()
+            context.translate(p.x, p.y)
+            context.scale(p.width / Double(source.width), p.height / Double(source.height))
+            context.setSource(source.pattern)
+            context.rectangle(x: 0, y: 0, width: Double(source.width), height: Double(source.height))
+            context.fill()
+            context.restore()
         }
     }
 
@@ -103,28 +104,18 @@ struct ColorPictures {
         }
     }
 
-    private static func decode(_ png: [UInt8]) throws(RenderError) -> CairoSurface {
-        let reader = PNGReader(png)
-        let surface = cairo_image_surface_create_from_png_stream({ closure, data, length in
-            let reader = Unmanaged<PNGReader>.fromOpaque(closure!).takeUnretainedValue()
-            return reader.read(into: data!, count: Int(length)) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_READ_ERROR
-        }, Unmanaged.passUnretained(reader).toOpaque())!
-        return try withExtendedLifetime(reader) { () throws(RenderError) -> CairoSurface in
-            try CairoSurface(adopting: surface, doing: "decoding a colour glyph's PNG")
+    private static func decode(_ png: [UInt8]) throws(RenderError) -> Source {
+        let decoded = png.withUnsafeBytes { bytes in Result { () throws(ImageError) in try PNGReader.read(bytes) } }
+        let image: CairoSurface
+        do {
+            image = try decoded.get()
+        } catch {
+            throw .unreadablePicture(error)
         }
-    }
-}
-
-/// Feeds bytes to Cairo's PNG reader.
-private final class PNGReader {
-    let bytes: [UInt8]
-    var position = 0
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-    func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) -> Bool {
-        guard count <= bytes.count - position else { return false }
-        bytes.withUnsafeBufferPointer { buffer.update(from: $0.baseAddress! + position, count: count) }
-        position += count
-        return true
+        let pattern = CairoPattern(surface: image)
+        // GOOD filters properly when shrinking a 136 px emoji strike to label size.
+        pattern.setFilter(.good)
+        pattern.setExtend(.pad)
+        return Source(pattern: pattern, width: image.width, height: image.height)
     }
 }

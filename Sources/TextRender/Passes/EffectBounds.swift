@@ -13,8 +13,9 @@ struct Canvas {
     var originY: Int
     var scale: Double
 
-    /// - Throws: A ``RenderError`` when the canvas would exceed `limits`' side or pixel
-    ///   count; sizes are judged as doubles, so an absurd one is refused, not trapped on.
+    /// - Throws: ``RenderError/canvasTooLarge(width:height:scale:limit:)`` when the canvas
+    ///   would exceed `limits`' side or pixel count; sizes are judged as doubles, so an
+    ///   absurd one is refused, not trapped on.
     init(layout: TextLayout, scale: Double, limits: Limits) throws(RenderError) {
         self.scale = scale
         let style = layout.style
@@ -36,10 +37,9 @@ struct Canvas {
             x1 = ((reach.maxX.rounded(.up) + 1) * scale).rounded(.up)
             y1 = ((reach.maxY.rounded(.up) + 1) * scale).rounded(.up)
         }
-        let scaleName = scale == 1 ? "" : " at @\(Limits.format(scale))x"
-        if let excess = Limits.excess("the label image\(scaleName)", width: x1 - x0, height: y1 - y0,
-                                      side: limits.canvasSide, pixels: limits.canvasPixels) {
-            throw RenderError(excess)
+        if let limit = SizeLimit.exceeded(width: x1 - x0, height: y1 - y0,
+                                          side: limits.canvasSide, pixels: limits.canvasPixels) {
+            throw .canvasTooLarge(width: x1 - x0, height: y1 - y0, scale: scale, limit: limit)
         }
         // Within the limits, every edge is a small integer.
         width = max(1, Int(x1 - x0))

@@ -1,4 +1,3 @@
-import CCairo
 import LabelLayout
 import StyledText
 
@@ -50,18 +49,19 @@ struct GlyphPaths {
         var height: Double
     }
 
+    /// Builds the paths of `layout` on `canvas`, using `scratch`'s current path to
+    /// assemble each one (and leaving it empty).
     init(layout: TextLayout, canvas: Canvas, scratch: CairoContext) {
-        let cr = scratch.pointer
         var paths: [CairoPath] = []
         var inks: [Ink?] = []
         var pictures: [PlacedPicture] = []
         for line in layout.lines {
-            cairo_new_path(cr)
+            scratch.newPath()
             var ink: Ink?
             for run in line.runs {
-                Self.append(run, line: line, canvas: canvas, to: cr, pictures: &pictures, ink: &ink)
+                Self.append(run, line: line, canvas: canvas, to: scratch, pictures: &pictures, ink: &ink)
             }
-            paths.append(CairoPath(copyingFrom: scratch))
+            paths.append(scratch.copyPath())
             inks.append(ink)
         }
         lines = paths
@@ -71,15 +71,15 @@ struct GlyphPaths {
         let runs = layout.lines.flatMap(\.runs)
         /// The path and pictures of the runs of `lines` that `include` picks.
         func collect(_ lines: [TextLayout.Line], _ include: (GlyphRun) -> Bool) -> (path: CairoPath, pictures: [PlacedPicture]) {
-            cairo_new_path(cr)
+            scratch.newPath()
             var pictures: [PlacedPicture] = []
             var ink: Ink?
             for line in lines {
                 for run in line.runs where include(run) {
-                    Self.append(run, line: line, canvas: canvas, to: cr, pictures: &pictures, ink: &ink)
+                    Self.append(run, line: line, canvas: canvas, to: scratch, pictures: &pictures, ink: &ink)
                 }
             }
-            return (CairoPath(copyingFrom: scratch), pictures)
+            return (scratch.copyPath(), pictures)
         }
         func selection(_ include: (GlyphRun) -> Bool) -> Selection {
             let collected = collect(layout.lines, include)
@@ -96,9 +96,17 @@ struct GlyphPaths {
             colored = colors.map { color in (color, collect(layout.lines) { $0.color == color && $0.image == nil }.path) }
         }
 
-        // A stroke that is invisible is no stroke: it neither draws nor widens shadows.
+        groupStrokes(of: runs, selecting: selection)
+        scratch.newPath()
+    }
+
+    /// Fills ``strokes`` and ``unstroked``: one group of all glyphs when every run has
+    /// the same stroke, else one group per stroke and the glyphs no stroke surrounds.
+    /// A stroke that paints nothing is no stroke (``Stroke/paints``): it neither draws
+    /// nor widens shadows, as layout gives it no room either.
+    private mutating func groupStrokes(of runs: [GlyphRun], selecting selection: ((GlyphRun) -> Bool) -> Selection) {
         func visible(_ stroke: Stroke?) -> Stroke? {
-            guard let stroke, stroke.width > 0, stroke.color.alpha > 0 else { return nil }
+            guard let stroke, stroke.paints else { return nil }
             return stroke
         }
         var distinct: [Stroke?] = []
@@ -107,24 +115,24 @@ struct GlyphPaths {
             if let only = distinct.first, let stroke = only {
                 strokes = [StrokeGroup(stroke: stroke, glyphs: .all)]
             }
-        } else {
-            for case let stroke? in distinct {
-                strokes.append(StrokeGroup(stroke: stroke, glyphs: selection { visible($0.stroke) == stroke }))
-            }
-            if distinct.contains(where: { $0 == nil }) {
-                unstroked = selection { visible($0.stroke) == nil }
-            }
+            return
         }
-        cairo_new_path(cr)
+        for case let stroke? in distinct {
+            strokes.append(StrokeGroup(stroke: stroke, glyphs: selection { visible($0.stroke) == stroke }))
+        }
+        if distinct.contains(where: { $0 == nil }) {
+            unstroked = selection { visible($0.stroke) == nil }
+        }
     }
 
+    /// Appends every line's path to `context`'s current path.
     func appendAll(to context: CairoContext) {
-        for path in lines { path.append(to: context) }
+        for path in lines { context.append(path) }
     }
 
     /// Adds a run's outlines and decorations to the current path, and its pictures to
     /// `pictures`, growing `ink` by what it draws.
-    private static func append(_ run: GlyphRun, line: TextLayout.Line, canvas: Canvas, to cr: OpaquePointer,
+    private static func append(_ run: GlyphRun, line: TextLayout.Line, canvas: Canvas, to context: CairoContext,
                                pictures: inout [PlacedPicture], ink: inout Ink?) {
         let exactBaseline = line.baseline * canvas.scale + Double(canvas.originY)
         let snap = exactBaseline.rounded() - exactBaseline
@@ -141,7 +149,7 @@ struct GlyphPaths {
                     bitmap: bitmap, x: ox + bitmap.minX * size, y: oy - bitmap.maxY * size,
                     width: (bitmap.maxX - bitmap.minX) * size, height: (bitmap.maxY - bitmap.minY) * size))
             } else {
-                append(run.face.outline(glyph: glyph.id), to: cr, x: ox, y: oy, size: size, slant: run.slant)
+                append(run.face.outline(glyph: glyph.id), to: context, x: ox, y: oy, size: size, slant: run.slant)
             }
             if let box = run.inkBox(glyph.id) {
                 grow(oy - box.maxY * size, oy - box.minY * size, ox + box.minX * size, ox + box.maxX * size)
@@ -153,14 +161,14 @@ struct GlyphPaths {
             // Whole device pixels thick, on the snapped baseline's grid, so bars stay crisp.
             let height = max(1, (decoration.rect.height * canvas.scale).rounded())
             let y = (origin.y + snap).rounded()
-            cairo_rectangle(cr, origin.x, y, width, height)
+            context.rectangle(x: origin.x, y: y, width: width, height: height)
             grow(y, y + height, origin.x, origin.x + width)
         }
     }
 
     /// Font outlines are y-up in em; the canvas is y-down in pixels. A slanted run
     /// shears each point right by `slant` times its height above the baseline.
-    private static func append(_ outline: GlyphOutline, to cr: OpaquePointer, x: Double, y: Double,
+    private static func append(_ outline: GlyphOutline, to context: CairoContext, x: Double, y: Double,
                                size: Double, slant: Double) {
         func px(_ ex: Double, _ ey: Double) -> Double { x + (ex + slant * ey) * size }
         func py(_ ey: Double) -> Double { y - ey * size }
@@ -168,22 +176,22 @@ struct GlyphPaths {
         for element in outline.elements {
             switch element {
             case let .move(ex, ey):
-                cairo_move_to(cr, px(ex, ey), py(ey))
+                context.moveTo(px(ex, ey), py(ey))
                 currentX = ex; currentY = ey
             case let .line(ex, ey):
-                cairo_line_to(cr, px(ex, ey), py(ey))
+                context.lineTo(px(ex, ey), py(ey))
                 currentX = ex; currentY = ey
             case let .quadratic(cx, cy, ex, ey):
                 // A quadratic Bézier is the cubic with controls 2/3 of the way to its control point.
                 let c1x = currentX + 2 / 3 * (cx - currentX), c1y = currentY + 2 / 3 * (cy - currentY)
                 let c2x = ex + 2 / 3 * (cx - ex), c2y = ey + 2 / 3 * (cy - ey)
-                cairo_curve_to(cr, px(c1x, c1y), py(c1y), px(c2x, c2y), py(c2y), px(ex, ey), py(ey))
+                context.curveTo(px(c1x, c1y), py(c1y), px(c2x, c2y), py(c2y), px(ex, ey), py(ey))
                 currentX = ex; currentY = ey
             case let .cubic(c1x, c1y, c2x, c2y, ex, ey):
-                cairo_curve_to(cr, px(c1x, c1y), py(c1y), px(c2x, c2y), py(c2y), px(ex, ey), py(ey))
+                context.curveTo(px(c1x, c1y), py(c1y), px(c2x, c2y), py(c2y), px(ex, ey), py(ey))
                 currentX = ex; currentY = ey
             case .close:
-                cairo_close_path(cr)
+                context.closePath()
             }
         }
     }

@@ -1,4 +1,3 @@
-import CCairo
 import StyledText
 
 /// Draws the shadows under the text: each one the stroked silhouette, grown by its
@@ -31,9 +30,8 @@ struct ShadowPass {
                     data, width: mask.width, height: mask.height, stride: stride,
                     region: (inkRegion.x0 - reach, inkRegion.y0 - reach, inkRegion.x1 + reach, inkRegion.y1 + reach))
             }
-            let cr = context.pointer
-            cairo_set_source_rgba(cr, shadow.color.red, shadow.color.green, shadow.color.blue, shadow.color.alpha)
-            cairo_mask_surface(cr, mask.pointer, shadow.offsetX * scale, shadow.offsetY * scale)
+            context.setSource(shadow.color)
+            context.mask(mask, x: shadow.offsetX * scale, y: shadow.offsetY * scale)
         }
         try context.check("drawing shadows")
     }

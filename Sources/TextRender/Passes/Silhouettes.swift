@@ -1,4 +1,3 @@
-import CCairo
 import StyledText
 
 /// Coverage masks of the text: the glyphs' fill, and the stroked silhouette (fill plus
@@ -17,9 +16,9 @@ struct Silhouettes {
     func outlineFill() throws(RenderError) -> CairoSurface {
         let mask = try CairoSurface(width: canvas.width, height: canvas.height, format: .alpha)
         let context = CairoContext(mask)
-        cairo_set_fill_rule(context.pointer, CAIRO_FILL_RULE_WINDING)
+        context.setFillRule(.winding)
         paths.appendAll(to: context)
-        cairo_fill(context.pointer)
+        context.fill()
         try context.check("filling the glyphs")
         return mask
     }
@@ -104,36 +103,30 @@ struct Silhouettes {
     func grown(_ glyphs: GlyphPaths.Selection, by outset: Double, join: LineJoin) throws(RenderError) -> CairoSurface {
         let mask = try CairoSurface(width: canvas.width, height: canvas.height, format: .alpha)
         let context = CairoContext(mask)
-        let cr = context.pointer
-        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+        context.setFillRule(.winding)
         let selectedPictures: ColorPictures
         switch glyphs {
         case .all:
             if outlineCoverage == nil || outset > 0 { paths.appendAll(to: context) }
             selectedPictures = pictures
         case .runs(let path, let placed):
-            path.append(to: context)
+            context.append(path)
             selectedPictures = try ColorPictures(placed)
         }
         if outset > 0 {
             // A centred stroke of twice the width reaches `outset` beyond the outline;
             // its inner half is hidden under the fill that is added next.
-            cairo_set_line_width(cr, 2 * outset)
-            switch join {
-            case .bevel: cairo_set_line_join(cr, CAIRO_LINE_JOIN_BEVEL)
-            case .round: cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-            case .miter:
-                cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
-                cairo_set_miter_limit(cr, 4)
-            }
-            cairo_stroke_preserve(cr)
+            context.setLineWidth(2 * outset)
+            context.setLineJoin(join)
+            if join == .miter { context.setMiterLimit(4) }
+            context.strokePreservingPath()
         }
         if case .all = glyphs, let outlineCoverage {
-            cairo_new_path(cr)
+            context.newPath()
             try context.check("stroking the glyphs")
             Self.paint(outlineCoverage, over: mask)
         } else {
-            cairo_fill(cr)
+            context.fill()
             try context.check("stroking the glyphs")
         }
         if !selectedPictures.isEmpty {

@@ -1,0 +1,65 @@
+/// Reads PNG data into a Cairo surface: the one PNG reader of this module, behind both
+/// image files (``ImageDecoder``) and the pictures drawn in labels (colour glyphs and
+/// inline images).
+///
+/// The header is read first, so a caller can refuse a huge image before any memory is
+/// set aside for its pixels; then Cairo's decoder (libpng) reads the rest.
+enum PNGReader {
+    /// Decodes `bytes`, a whole PNG file.
+    ///
+    /// - Parameters:
+    ///   - bytes: The file's bytes; they need to stay valid only during the call.
+    ///   - accept: Throws when the header's width and height are more than the caller
+    ///     takes.
+    /// - Returns: An ARGB32 surface, or RGB24 (alpha byte unspecified) for a PNG
+    ///   without alpha.
+    static func read(_ bytes: UnsafeRawBufferPointer,
+                     accepting accept: (_ width: Int, _ height: Int) throws(ImageError) -> Void = { _, _ in })
+        throws(ImageError) -> CairoSurface {
+        let size = try headerSize(bytes)
+        try accept(size.width, size.height)
+        let stream = PNGByteStream(bytes)
+        do {
+            return try CairoSurface(png: stream)
+        } catch {
+            if stream.ranOut { throw .truncated(.png) }
+            // Running out of memory is Cairo's own failure; any other is libpng refusing the data.
+            guard case .cairo(let status, _) = error, status != .noMemory else { throw ImageError(error) }
+            throw .corrupt(.png, reason: status.description)
+        }
+    }
+
+    /// The width and height in the IHDR chunk, which the signature's eight bytes and the
+    /// chunk's length and type precede.
+    static func headerSize(_ bytes: UnsafeRawBufferPointer) throws(ImageError) -> (width: Int, height: Int) {
+        guard bytes.count >= 24, Array(bytes[12..<16]) == Array("IHDR".utf8) else {
+            throw .corrupt(.png, reason: "the header (IHDR) is missing")
+        }
+        let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        return (width, height)
+    }
+}
+
+/// Hands a PNG's bytes to Cairo's read callback in the pieces it asks for.
+final class PNGByteStream {
+    private let bytes: UnsafeRawBufferPointer
+    private var offset = 0
+    /// Whether Cairo asked for more bytes than there are: the file is truncated.
+    private(set) var ranOut = false
+
+    init(_ bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+    }
+
+    /// Copies the next `count` bytes into `buffer`, or returns false when fewer are left.
+    func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) -> Bool {
+        guard count <= bytes.count - offset else {
+            ranOut = true
+            return false
+        }
+        UnsafeMutableRawPointer(buffer).copyMemory(from: bytes.baseAddress! + offset, byteCount: count)
+        offset += count
+        return true
+    }
+}
