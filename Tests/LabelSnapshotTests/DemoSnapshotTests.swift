@@ -1,10 +1,6 @@
 import Foundation
-import LabelLayout
 import LabelSnapshotTesting
-import StringTables
-import StyledText
 import Testing
-import TextRender
 
 /// The demo game's labels: every key of every locale with the style the demo gives it,
 /// as a layout dump and a PNG at @1x. References are in `__Snapshots__/DemoSnapshotTests/`;

@@ -1,11 +1,6 @@
 import Foundation
-import LabelLayout
 import LabelSnapshotTesting
-import SnapshotTesting
-import StringTables
-import StyledText
 import Testing
-import TextRender
 
 @Suite("Image snapshots fail on small changes")
 struct ImageDiffingTests {
