@@ -62,6 +62,8 @@ enum Demo {
     static let stylesFolder = root.appendingPathComponent("Localizations/styles")
     static let stringsFolder = root.appendingPathComponent("Localizations/strings")
     static let referencesFolder = root.appendingPathComponent("Tests/LabelSnapshotTests/__Snapshots__/DemoSnapshotTests")
+    /// This file, for comparing with its references from another test file.
+    static let filePath: StaticString = #filePath
 
     /// Bundled fonts only, so the references do not depend on the host's fonts.
     static let engine = LayoutEngine(fonts: FontSources(
