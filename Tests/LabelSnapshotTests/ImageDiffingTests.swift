@@ -119,7 +119,7 @@ struct ImageDiffingTests {
             .appendingPathComponent("button.en-menu-play")
         // The folders, and the failed snapshots SnapshotTesting writes beside them; those of
         // an earlier run would pass for this run's.
-        let written = ["verifyLabel.en-menu-play", "verifyImage.en-menu-play",
+        let written = ["verifyLabel.en-menu-play", "verifyImage.en-menu-play", "tables.en-menu-play",
                        "unnamed.line-\(unnamedLine)", "unnamed.2"].flatMap { name in
             [base.appendingPathComponent(name), base.appendingPathComponent(name + ".png")]
         } + [demoFolder, demoFolder.appendingPathExtension("png")]
@@ -161,6 +161,22 @@ struct ImageDiffingTests {
         }
         expectImages(in: demoFolder)
         #expect(try Data(contentsOf: Demo.reference(test: "button", locale: "en", key: "menu.play")) == referenceBytes)
+
+        // assertSnapshots(tables:), one folder per label.
+        let table = StringTable(locale: "en", source: "en.json", entries: [.init(key: "menu.play", value: "Play")])
+        try recordingReferences {
+            try assertSnapshots(table: table, style: style, fonts: Demo.fonts, layout: false, record: .missing,
+                                snapshotDirectory: references.path, testName: "tables()")
+        }
+        let changed = StringTable(locale: "en", source: "en.json", entries: [.init(key: "menu.play", value: "Plays")])
+        let tablesFolder = base.appendingPathComponent("tables.en-menu-play").path + "/"
+        try withKnownIssue("Plays is not Play") {
+            try assertSnapshots(table: changed, style: style, fonts: Demo.fonts, layout: false, record: .never,
+                                snapshotDirectory: references.path, testName: "tables()")
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("diff:     \(tablesFolder)diff.png") }
+        }
+        expectImages(in: base.appendingPathComponent("tables.en-menu-play"))
     }
 
     @Test("the layout dump names fonts, lines and glyphs")
