@@ -4,9 +4,12 @@ import StyledText
 import SnapshotTesting
 
 extension Snapshotting where Value == TextLayout, Format == String {
-    /// A text dump of a layout: the fitted font size and bounds, then per line its text,
-    /// baseline and extent, and per glyph run its font, size, bidi level and every glyph's
-    /// id, pen position and cluster.
+    /// A text dump of a layout, stored as `.txt` and compared line by line: the text,
+    /// locale, fitted font size and fit outcome, the bounds, text rect, logical and ink
+    /// rects, the primary and fallback fonts and any missing characters; then per line
+    /// its text, scalar range, direction, baseline and extent; per glyph run its font,
+    /// size, bidi level and what markup changed (colour, stroke, slant, inline image), its
+    /// decorations, and every glyph's id, pen position and cluster.
     ///
     /// Text snapshots say *what* changed when a rendered label changes (a different line
     /// break, a fallback font, a shrunk size) and never flake on antialiasing. Numbers are
@@ -25,8 +28,16 @@ extension Snapshotting where Value == TextLayout, Format == String {
 }
 
 extension TextLayout {
-    /// The text ``Snapshotting/layoutDump`` records: stable across runs and machines for
-    /// the same fonts, one fact per line so a diff points at what moved.
+    /// The text ``SnapshotTesting/Snapshotting/layoutDump`` records: stable across runs
+    /// and machines for the same fonts, one fact per line so a diff points at what moved.
+    ///
+    /// ```swift
+    /// print(try LayoutEngine().layout("Play", style: style, locale: "en").snapshotDump)
+    /// // text: "Play"
+    /// // locale: en
+    /// // font size: 32 of 32, fits
+    /// // …
+    /// ```
     public var snapshotDump: String {
         var out: [String] = []
         out.append("text: \(Self.quoted(text))")

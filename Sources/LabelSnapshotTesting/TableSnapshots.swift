@@ -5,28 +5,116 @@ import StringTables
 import StyledText
 import TextRender
 
-/// Snapshots every key of string tables, one table per locale, with a style sheet: a
-/// layout dump (`<test>.<locale>.<key>.txt`) and a PNG (`<test>.<locale>.<key>.png`)
-/// per label, next to the calling test file in `__Snapshots__/<TestFile>/`.
+/// Snapshots every key of string tables, one table per locale, styled by a style sheet:
+/// a layout dump and a PNG per label, as `labelgen` would draw it.
 ///
-/// Each label is laid out with the style merged for its locale and key, after filling
-/// placeholders from the style's `samples`, as `labelgen` does. A changed line break or
-/// font shows up in the text dump; a changed pixel in the image.
+/// References go to `__Snapshots__/<TestFile>/` beside the calling test file (or to
+/// `snapshotDirectory`), two per label, named `<test>.<locale>-<key>.txt` and `.png`:
+/// SnapshotTesting names a file after the test and the snapshot, here
+/// `<locale>.<key>`, and spells every run of characters other than letters, digits and
+/// `_` in them as `-`, none at either end. The test `menuButtons()` writes
+/// `menuButtons.en-menu-play.txt`, `menuButtons.en-menu-play.png` and
+/// `menuButtons.zh-Hans-menu-play.png`.
+///
+/// Each label is laid out as `labelgen` lays it out: in the sheet's style merged for its
+/// locale and key, after filling placeholders with the style's `samples` (escaped when
+/// the style reads markup); a placeholder without a sample is drawn as written. Inline
+/// images (`<img src="…">`) are looked up as `labelgen` looks them up: in
+/// `imageDirectories` (pass the style file's folder, which `labelgen` searches first), then
+/// beside each table's file, then in the current directory. A changed line break or font
+/// shows in the text dump; a changed pixel in the image, and then the expected, actual and
+/// diff images go to `<TestFile>/<test>.<locale>-<key>/` under `$SNAPSHOT_ARTIFACTS` or
+/// else the temporary folder.
 ///
 /// ```swift
-/// @Test func menuLabels() throws {
+/// @Test func menuButtons() throws {
 ///     let sheet = try StyleSheet(contentsOf: URL(fileURLWithPath: "Styles/button.json"))
 ///     let tables = try ["en", "de", "ar"].map {
 ///         try StringTable.load(contentsOf: URL(fileURLWithPath: "Strings/\($0).json"))
 ///     }
-///     try assertSnapshots(tables: tables, style: sheet, keys: ["menu.*"])
+///     try assertSnapshots(tables: tables, style: sheet, imageDirectories: ["Styles"], keys: ["menu.*"])
 /// }
 /// ```
 ///
 /// - Parameters:
 ///   - tables: The string tables, one per locale.
-///   - style: The style sheet the labels use.
-///   - engine: The layout engine; its font sources decide which fonts are found.
+///   - style: The style sheet the labels use, with its overrides per locale and key.
+///   - fonts: Where fonts come from; by default the fonts Labelgen bundles, never the
+///     host's. Relative `font.files` paths resolve against its `fileSearchDirectories`.
+///   - imageDirectories: Folders searched first for inline images with a relative path.
+///   - limits: The largest text, style and image sizes accepted.
+///   - keys: Only keys matching one of these patterns (`*` matches any text, as in
+///     `labelgen --keys`); every key when empty.
+///   - scale: The scale the images are rendered at.
+///   - layout: Whether to snapshot the layout dump.
+///   - image: Whether to snapshot the rendered image.
+///   - precision: The share of pixels that must match (1: every one).
+///   - perceptualPrecision: How alike a pixel must be to match (1: identical).
+///   - record: Whether to record references instead of comparing (default: the
+///     surrounding `withSnapshotTesting(record:)` or `SNAPSHOT_TESTING_RECORD`).
+///   - snapshotDirectory: The folder of the references; by default
+///     `__Snapshots__/<TestFile>/` beside the test file.
+///   - fileID: The file ID failures are reported in.
+///   - filePath: The test file; its folder and name place the references.
+///   - testName: The test's name, which starts every reference's file name.
+///   - line: The line failures are reported at.
+///   - column: The column failures are reported at.
+/// - Throws: A ``SnapshotLabelError`` for a label that cannot be laid out or drawn,
+///   naming the table, the locale and the key.
+public func assertSnapshots(
+    tables: [StringTable],
+    style: StyleSheet,
+    fonts: FontSources = FontSources(),
+    imageDirectories: [String] = [],
+    limits: Limits = .default,
+    keys: [String] = [],
+    scale: Double = 1,
+    layout: Bool = true,
+    image: Bool = true,
+    precision: Float = 1,
+    perceptualPrecision: Float = 1,
+    record: SnapshotTestingConfiguration.Record? = nil,
+    snapshotDirectory: String? = nil,
+    fileID: StaticString = #fileID,
+    file filePath: StaticString = #filePath,
+    testName: String = #function,
+    line: UInt = #line,
+    column: UInt = #column
+) throws {
+    try TableSnapshotter(
+        styles: { key, locale in try style.style(forKey: key, locale: locale) },
+        fonts: fonts, imageDirectories: imageDirectories, limits: limits, keys: keys, scale: scale,
+        layout: layout, image: image, precision: precision, perceptualPrecision: perceptualPrecision,
+        record: record, snapshotDirectory: snapshotDirectory,
+        fileID: fileID, filePath: filePath, testName: testName, line: line, column: column
+    ).snapshot(tables)
+}
+
+/// Snapshots every key of string tables, one table per locale, all in one style: a
+/// layout dump and a PNG per label.
+///
+/// The same as the form that takes a ``StyledText/StyleSheet``, for a style built in code
+/// or already merged (`sheet.style(forKey:locale:)`): every label of every locale uses
+/// `style` as it is. References are named `<test>.<locale>-<key>.txt` and `.png`
+/// (`menuButtons.en-menu-play.txt`).
+///
+/// ```swift
+/// @Test func scoreLabels() throws {
+///     var style = LabelStyle(font: FontSpec(family: "Noto Sans", size: 24))
+///     style.fill = .color(Color(red: 1, green: 0.8, blue: 0.2))
+///     let table = try StringTable.load(contentsOf: URL(fileURLWithPath: "Strings/de.json"))
+///     try assertSnapshots(tables: [table], style: style, keys: ["hud.*"])
+/// }
+/// ```
+///
+/// - Parameters:
+///   - tables: The string tables, one per locale.
+///   - style: The style of every label; its `samples` fill placeholders.
+///   - fonts: Where fonts come from; by default the fonts Labelgen bundles, never the
+///     host's. Relative `font.files` paths resolve against its `fileSearchDirectories`.
+///   - imageDirectories: Folders searched for inline images with a relative path before
+///     the folders of the tables' files and the current directory.
+///   - limits: The largest text, style and image sizes accepted.
 ///   - keys: Only keys matching one of these patterns (`*` matches any text); every key
 ///     when empty.
 ///   - scale: The scale the images are rendered at.
@@ -36,12 +124,21 @@ import TextRender
 ///   - perceptualPrecision: How alike a pixel must be to match (1: identical).
 ///   - record: Whether to record references instead of comparing (default: the
 ///     surrounding `withSnapshotTesting(record:)` or `SNAPSHOT_TESTING_RECORD`).
-/// - Throws: A `StyleError`, `LayoutError` or `RenderError` for a label that cannot be
-///   drawn, naming the locale and key.
+///   - snapshotDirectory: The folder of the references; by default
+///     `__Snapshots__/<TestFile>/` beside the test file.
+///   - fileID: The file ID failures are reported in.
+///   - filePath: The test file; its folder and name place the references.
+///   - testName: The test's name, which starts every reference's file name.
+///   - line: The line failures are reported at.
+///   - column: The column failures are reported at.
+/// - Throws: A ``SnapshotLabelError`` for a label that cannot be laid out or drawn,
+///   naming the table, the locale and the key.
 public func assertSnapshots(
     tables: [StringTable],
-    style: StyleSheet,
-    engine: LayoutEngine = LayoutEngine(),
+    style: LabelStyle,
+    fonts: FontSources = FontSources(),
+    imageDirectories: [String] = [],
+    limits: Limits = .default,
     keys: [String] = [],
     scale: Double = 1,
     layout: Bool = true,
@@ -49,85 +146,146 @@ public func assertSnapshots(
     precision: Float = 1,
     perceptualPrecision: Float = 1,
     record: SnapshotTestingConfiguration.Record? = nil,
+    snapshotDirectory: String? = nil,
     fileID: StaticString = #fileID,
     file filePath: StaticString = #filePath,
     testName: String = #function,
     line: UInt = #line,
     column: UInt = #column
 ) throws {
-    let renderer = Renderer()
-    for table in tables {
-        for entry in table.entries where keys.isEmpty || keys.contains(where: { KeyPattern.matches(entry.key, $0) }) {
-            let name = "\(table.locale).\(entry.key)"
-            let laidOut: TextLayout
-            do {
-                let merged = try style.style(forKey: entry.key, locale: table.locale)
-                let text = Placeholders.fill(entry.value, samples: merged.samples).text
-                laidOut = try engine.layout(text, style: merged, locale: table.locale)
-            } catch {
-                throw SnapshotLabelError(locale: table.locale, key: entry.key, source: table.source, underlying: error)
-            }
-            if layout {
-                assertSnapshot(of: laidOut, as: .layoutDump, named: name, record: record,
-                               fileID: fileID, file: filePath, testName: testName, line: line, column: column)
-            }
-            if image {
-                let rendered: RenderedLabel
-                do { rendered = try renderer.render(laidOut, scale: scale) } catch {
-                    throw SnapshotLabelError(locale: table.locale, key: entry.key, source: table.source, underlying: error)
-                }
-                assertSnapshot(of: rendered, as: .image(precision: precision, perceptualPrecision: perceptualPrecision),
-                               named: name, record: record,
-                               fileID: fileID, file: filePath, testName: testName, line: line, column: column)
-            }
-        }
-    }
+    try TableSnapshotter(
+        styles: { _, _ in style },
+        fonts: fonts, imageDirectories: imageDirectories, limits: limits, keys: keys, scale: scale,
+        layout: layout, image: image, precision: precision, perceptualPrecision: perceptualPrecision,
+        record: record, snapshotDirectory: snapshotDirectory,
+        fileID: fileID, filePath: filePath, testName: testName, line: line, column: column
+    ).snapshot(tables)
 }
 
-/// Snapshots every key of one string table; see ``assertSnapshots(tables:style:engine:keys:scale:layout:image:precision:perceptualPrecision:record:fileID:file:testName:line:column:)``.
+/// Snapshots every key of one string table styled by a style sheet: `tables: [table]`
+/// in the form for several tables, which documents the parameters, file names and lookups.
+///
+/// ```swift
+/// let table = try StringTable.load(contentsOf: URL(fileURLWithPath: "Strings/de.json"))
+/// try assertSnapshots(table: table, style: sheet, keys: ["menu.*"])   // menuButtons.de-menu-play.png, …
+/// ```
+///
+/// - Parameters:
+///   - table: The string table.
+///   - style: The style sheet the labels use, with its overrides per locale and key.
+///   - fonts: Where fonts come from; by default the fonts Labelgen bundles.
+///   - imageDirectories: Folders searched first for inline images with a relative path.
+///   - limits: The largest text, style and image sizes accepted.
+///   - keys: Only keys matching one of these patterns; every key when empty.
+///   - scale: The scale the images are rendered at.
+///   - layout: Whether to snapshot the layout dump.
+///   - image: Whether to snapshot the rendered image.
+///   - precision: The share of pixels that must match (1: every one).
+///   - perceptualPrecision: How alike a pixel must be to match (1: identical).
+///   - record: Whether to record references instead of comparing.
+///   - snapshotDirectory: The folder of the references; by default
+///     `__Snapshots__/<TestFile>/` beside the test file.
+///   - fileID: The file ID failures are reported in.
+///   - filePath: The test file; its folder and name place the references.
+///   - testName: The test's name, which starts every reference's file name.
+///   - line: The line failures are reported at.
+///   - column: The column failures are reported at.
+/// - Throws: A ``SnapshotLabelError`` for a label that cannot be laid out or drawn.
 public func assertSnapshots(
     table: StringTable,
     style: StyleSheet,
-    engine: LayoutEngine = LayoutEngine(),
+    fonts: FontSources = FontSources(),
+    imageDirectories: [String] = [],
+    limits: Limits = .default,
     keys: [String] = [],
     scale: Double = 1,
+    layout: Bool = true,
+    image: Bool = true,
     precision: Float = 1,
     perceptualPrecision: Float = 1,
     record: SnapshotTestingConfiguration.Record? = nil,
+    snapshotDirectory: String? = nil,
     fileID: StaticString = #fileID,
     file filePath: StaticString = #filePath,
     testName: String = #function,
     line: UInt = #line,
     column: UInt = #column
 ) throws {
-    try assertSnapshots(tables: [table], style: style, engine: engine, keys: keys, scale: scale,
+    try assertSnapshots(tables: [table], style: style, fonts: fonts, imageDirectories: imageDirectories,
+                        limits: limits, keys: keys, scale: scale, layout: layout, image: image,
                         precision: precision, perceptualPrecision: perceptualPrecision, record: record,
+                        snapshotDirectory: snapshotDirectory,
+                        fileID: fileID, file: filePath, testName: testName, line: line, column: column)
+}
+
+/// Snapshots every key of one string table, all in one style: `tables: [table]` in the
+/// form for several tables and one ``StyledText/LabelStyle``.
+///
+/// ```swift
+/// let style = try sheet.style(forKey: "hud.score", locale: "de")
+/// try assertSnapshots(table: german, style: style, keys: ["hud.*"])   // scores.de-hud-score.png, …
+/// ```
+///
+/// - Parameters:
+///   - table: The string table.
+///   - style: The style of every label; its `samples` fill placeholders.
+///   - fonts: Where fonts come from; by default the fonts Labelgen bundles.
+///   - imageDirectories: Folders searched first for inline images with a relative path.
+///   - limits: The largest text, style and image sizes accepted.
+///   - keys: Only keys matching one of these patterns; every key when empty.
+///   - scale: The scale the images are rendered at.
+///   - layout: Whether to snapshot the layout dump.
+///   - image: Whether to snapshot the rendered image.
+///   - precision: The share of pixels that must match (1: every one).
+///   - perceptualPrecision: How alike a pixel must be to match (1: identical).
+///   - record: Whether to record references instead of comparing.
+///   - snapshotDirectory: The folder of the references; by default
+///     `__Snapshots__/<TestFile>/` beside the test file.
+///   - fileID: The file ID failures are reported in.
+///   - filePath: The test file; its folder and name place the references.
+///   - testName: The test's name, which starts every reference's file name.
+///   - line: The line failures are reported at.
+///   - column: The column failures are reported at.
+/// - Throws: A ``SnapshotLabelError`` for a label that cannot be laid out or drawn.
+public func assertSnapshots(
+    table: StringTable,
+    style: LabelStyle,
+    fonts: FontSources = FontSources(),
+    imageDirectories: [String] = [],
+    limits: Limits = .default,
+    keys: [String] = [],
+    scale: Double = 1,
+    layout: Bool = true,
+    image: Bool = true,
+    precision: Float = 1,
+    perceptualPrecision: Float = 1,
+    record: SnapshotTestingConfiguration.Record? = nil,
+    snapshotDirectory: String? = nil,
+    fileID: StaticString = #fileID,
+    file filePath: StaticString = #filePath,
+    testName: String = #function,
+    line: UInt = #line,
+    column: UInt = #column
+) throws {
+    try assertSnapshots(tables: [table], style: style, fonts: fonts, imageDirectories: imageDirectories,
+                        limits: limits, keys: keys, scale: scale, layout: layout, image: image,
+                        precision: precision, perceptualPrecision: perceptualPrecision, record: record,
+                        snapshotDirectory: snapshotDirectory,
                         fileID: fileID, file: filePath, testName: testName, line: line, column: column)
 }
 
 /// A label of a table that could not be laid out or drawn.
 public struct SnapshotLabelError: Error, CustomStringConvertible {
+    /// The table's locale.
     public var locale: String
+    /// The label's string key.
     public var key: String
-    /// The table's file, as the table names it.
+    /// The table's file, as the table names it (``StringTables/StringTable/source``).
     public var source: String
+    /// Why the label failed: a `StyleError` when the sheet cannot merge its style, a
+    /// `LayoutError` when it cannot be laid out, a `RenderError` when it cannot be drawn.
     public var underlying: any Error
 
+    /// `<source>: key "<key>" (locale <locale>): <why>`.
     public var description: String { "\(source): key \"\(key)\" (locale \(locale)): \(underlying)" }
-}
-
-/// `*` matches any text, everything else itself, as `labelgen --keys` does.
-enum KeyPattern {
-    static func matches(_ key: String, _ pattern: String) -> Bool {
-        let parts = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count > 1 else { return key == pattern }
-        guard key.hasPrefix(parts[0]), key.dropFirst(parts[0].count).hasSuffix(parts[parts.count - 1]),
-              key.count >= parts[0].count + parts[parts.count - 1].count else { return false }
-        var rest = Substring(key.dropFirst(parts[0].count).dropLast(parts[parts.count - 1].count))
-        for part in parts.dropFirst().dropLast() where !part.isEmpty {
-            guard let range = rest.range(of: part) else { return false }
-            rest = rest[range.upperBound...]
-        }
-        return true
-    }
 }

@@ -1,10 +1,6 @@
 import Foundation
-import LabelLayout
 import LabelSnapshotTesting
-import StringTables
-import StyledText
 import Testing
-import TextRender
 
 /// The demo game's labels: every key of every locale with the style the demo gives it,
 /// as a layout dump and a PNG at @1x. References are in `__Snapshots__/DemoSnapshotTests/`;
@@ -15,16 +11,16 @@ import TextRender
 @Suite("Demo label snapshots",
        .enabled(if: Demo.librariesMatch, "the references were recorded with other library versions (see the test of the recorded libraries)"))
 struct DemoSnapshotTests {
-    @Test func button() throws { try assertSnapshots(tables: Demo.tables(), style: Demo.style("button"), engine: Demo.engine, keys: Demo.keys["button"]!) }
-    @Test func score() throws { try assertSnapshots(tables: Demo.tables(), style: Demo.style("score"), engine: Demo.engine, keys: Demo.keys["score"]!) }
-    @Test func title() throws { try assertSnapshots(tables: Demo.tables(), style: Demo.style("title"), engine: Demo.engine, keys: Demo.keys["title"]!) }
-    @Test func tip() throws { try assertSnapshots(tables: Demo.tables(), style: Demo.style("tip"), engine: Demo.engine, keys: Demo.keys["tip"]!) }
-    @Test func dialog() throws { try assertSnapshots(tables: Demo.tables(), style: Demo.style("dialog"), engine: Demo.engine, keys: Demo.keys["dialog"]!) }
-    @Test func meme() throws { try assertSnapshots(tables: Demo.tables(), style: Demo.style("meme"), engine: Demo.engine, keys: Demo.keys["meme"]!) }
+    @Test func button() throws { try assertSnapshots(tables: Demo.tables(), style: Demo.style("button"), fonts: Demo.fonts, keys: Demo.keys["button"]!) }
+    @Test func score() throws { try assertSnapshots(tables: Demo.tables(), style: Demo.style("score"), fonts: Demo.fonts, keys: Demo.keys["score"]!) }
+    @Test func title() throws { try assertSnapshots(tables: Demo.tables(), style: Demo.style("title"), fonts: Demo.fonts, keys: Demo.keys["title"]!) }
+    @Test func tip() throws { try assertSnapshots(tables: Demo.tables(), style: Demo.style("tip"), fonts: Demo.fonts, keys: Demo.keys["tip"]!) }
+    @Test func dialog() throws { try assertSnapshots(tables: Demo.tables(), style: Demo.style("dialog"), fonts: Demo.fonts, keys: Demo.keys["dialog"]!) }
+    @Test func meme() throws { try assertSnapshots(tables: Demo.tables(), style: Demo.style("meme"), fonts: Demo.fonts, keys: Demo.keys["meme"]!) }
 
     /// The pseudo-locales show truncation and mirroring before any translation exists.
     @Test func pseudoButtons() throws {
-        try assertSnapshots(tables: Demo.pseudoTables(), style: Demo.style("button"), engine: Demo.engine,
+        try assertSnapshots(tables: Demo.pseudoTables(), style: Demo.style("button"), fonts: Demo.fonts,
                             keys: Demo.keys["button"]!)
     }
 
@@ -66,12 +62,16 @@ enum Demo {
     static let stylesFolder = root.appendingPathComponent("Localizations/styles")
     static let stringsFolder = root.appendingPathComponent("Localizations/strings")
     static let referencesFolder = root.appendingPathComponent("Tests/LabelSnapshotTests/__Snapshots__/DemoSnapshotTests")
+    /// This file, for comparing with its references from another test file.
+    static let filePath: StaticString = #filePath
 
     /// Bundled fonts only, so the references do not depend on the host's fonts.
-    static let engine = LayoutEngine(fonts: FontSources(
-        bundledDirectories: [root.appendingPathComponent("Fonts").path], useHostFonts: false,
-        fileSearchDirectories: [stylesFolder.path]),
-        imageDirectories: [stringsFolder.path])
+    static let fonts = FontSources(bundledDirectories: [root.appendingPathComponent("Fonts").path], useHostFonts: false,
+                                   fileSearchDirectories: [stylesFolder.path])
+
+    /// Lays the demo's labels out as `assertSnapshots` does: inline images are found
+    /// beside the string tables.
+    static let engine = LayoutEngine(fonts: fonts, imageDirectories: [stringsFolder.path])
 
     /// The locales the references were recorded for: each needs a table that loads.
     static let locales: Set<String> = ["en", "de", "fr", "es", "ru", "ar", "he", "ja", "zh-Hans", "zh-Hant", "ko", "th", "hi"]

@@ -1,11 +1,6 @@
 import Foundation
-import LabelLayout
 import LabelSnapshotTesting
-import SnapshotTesting
-import StringTables
-import StyledText
 import Testing
-import TextRender
 
 @Suite("Image snapshots fail on small changes")
 struct ImageDiffingTests {
@@ -94,6 +89,94 @@ struct ImageDiffingTests {
         let failure = try #require(verify(rendered))
         #expect(failure.contains("pixels") && !failure.contains("No reference"), "\(failure)")
         #expect(try Data(contentsOf: referenceURL) == bytes)
+    }
+
+    /// The images of a failure go to `<TestFile>/<test>.<snapshot>/` under the artifacts
+    /// folder, whichever way the comparison is asked for.
+    @Test("a failed comparison writes its images to a folder named after the test and the snapshot")
+    func failureFolders() throws {
+        let references = try TemporaryFolder()
+        defer { references.remove() }
+        let style = LabelStyle(font: FontSpec(size: 20))
+        let play = try Renderer().render(Demo.engine.layout("Play", style: style, locale: "en"))
+        let plays = try Renderer().render(Demo.engine.layout("Plays", style: style, locale: "en"))
+        let base = URL(fileURLWithPath: ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"] ?? NSTemporaryDirectory())
+            .appendingPathComponent("ImageDiffingTests")
+        func folder(ofFailure message: String) throws -> URL {
+            let diff = try #require(message.split(separator: "\n").first { $0.hasPrefix("diff:") }?
+                .dropFirst("diff:".count).trimmingCharacters(in: .whitespaces), "\(message)")
+            return URL(fileURLWithPath: diff).deletingLastPathComponent()
+        }
+        func expectImages(in folder: URL, sourceLocation: SourceLocation = #_sourceLocation) {
+            for name in ["expected", "actual", "diff"] {
+                let file = folder.appendingPathComponent("\(name).png")
+                #expect(FileManager.default.fileExists(atPath: file.path), "\(file.path)", sourceLocation: sourceLocation)
+            }
+        }
+        // The line an unnamed snapshot's call reports, which names its folder.
+        let unnamedLine: UInt = #line
+        let demoFolder = base.deletingLastPathComponent().appendingPathComponent("DemoSnapshotTests")
+            .appendingPathComponent("button.en-menu-play")
+        // The folders, and the failed snapshots SnapshotTesting writes beside them; those of
+        // an earlier run would pass for this run's.
+        let written = ["verifyLabel.en-menu-play", "verifyImage.en-menu-play", "tables.en-menu-play",
+                       "unnamed.line-\(unnamedLine)", "unnamed.2"].flatMap { name in
+            [base.appendingPathComponent(name), base.appendingPathComponent(name + ".png")]
+        } + [demoFolder, demoFolder.appendingPathExtension("png")]
+        func removeWritten() { for url in written { try? FileManager.default.removeItem(at: url) } }
+        removeWritten()
+        defer { removeWritten() }
+
+        // verifySnapshot for a rendered label and for an image, named.
+        _ = verifySnapshot(of: play, as: .image, named: "en.menu.play", record: .all,
+                           snapshotDirectory: references.path, testName: "verifyLabel()")
+        let labelFailure = try #require(verifySnapshot(of: plays, as: .image, named: "en.menu.play", record: .never,
+                                                       snapshotDirectory: references.path, testName: "verifyLabel()"))
+        #expect(try folder(ofFailure: labelFailure) == base.appendingPathComponent("verifyLabel.en-menu-play"))
+        expectImages(in: base.appendingPathComponent("verifyLabel.en-menu-play"))
+
+        _ = verifySnapshot(of: play.image, as: .image, named: "en.menu.play", record: .all,
+                           snapshotDirectory: references.path, testName: "verifyImage()")
+        let imageFailure = try #require(verifySnapshot(of: plays.image, as: .image, named: "en.menu.play", record: .never,
+                                                       snapshotDirectory: references.path, testName: "verifyImage()"))
+        #expect(try folder(ofFailure: imageFailure) == base.appendingPathComponent("verifyImage.en-menu-play"))
+
+        // Unnamed: the line of the call tells snapshots of one test apart. SnapshotTesting
+        // numbers them, so the second call compares with a copy of the first's reference.
+        _ = verifySnapshot(of: play, as: .image, record: .all, snapshotDirectory: references.path, testName: "unnamed()")
+        try FileManager.default.copyItem(at: references.url.appendingPathComponent("unnamed.1.png"),
+                                         to: references.url.appendingPathComponent("unnamed.2.png"))
+        let unnamedFailure = try #require(verifySnapshot(of: plays, as: .image, record: .never,
+                                                         snapshotDirectory: references.path, testName: "unnamed()",
+                                                         line: unnamedLine))
+        #expect(try folder(ofFailure: unnamedFailure).lastPathComponent == "unnamed.line-\(unnamedLine)")
+
+        // assertSnapshot, whose failure is an issue of this test. It has no snapshot folder
+        // parameter, so it compares with the demo's committed reference (and never records).
+        let referenceBytes = try Data(contentsOf: Demo.reference(test: "button", locale: "en", key: "menu.play"))
+        withKnownIssue("Plays in another style is not the demo's Play button") {
+            assertSnapshot(of: plays, as: .image, named: "en.menu.play", record: .never, file: Demo.filePath, testName: "button()")
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("diff:     \(demoFolder.path)/diff.png") }
+        }
+        expectImages(in: demoFolder)
+        #expect(try Data(contentsOf: Demo.reference(test: "button", locale: "en", key: "menu.play")) == referenceBytes)
+
+        // assertSnapshots(tables:), one folder per label.
+        let table = StringTable(locale: "en", source: "en.json", entries: [.init(key: "menu.play", value: "Play")])
+        try recordingReferences {
+            try assertSnapshots(table: table, style: style, fonts: Demo.fonts, layout: false, record: .missing,
+                                snapshotDirectory: references.path, testName: "tables()")
+        }
+        let changed = StringTable(locale: "en", source: "en.json", entries: [.init(key: "menu.play", value: "Plays")])
+        let tablesFolder = base.appendingPathComponent("tables.en-menu-play").path + "/"
+        try withKnownIssue("Plays is not Play") {
+            try assertSnapshots(table: changed, style: style, fonts: Demo.fonts, layout: false, record: .never,
+                                snapshotDirectory: references.path, testName: "tables()")
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("diff:     \(tablesFolder)diff.png") }
+        }
+        expectImages(in: base.appendingPathComponent("tables.en-menu-play"))
     }
 
     @Test("the layout dump names fonts, lines and glyphs")
