@@ -3,10 +3,9 @@ import LabelLayout
 import StyledText
 import TextRender
 
-/// Why a run stopped. Whatever the phase, nothing the previous run left in the output
-/// folder is damaged: a run that fails before ``BatchRun/commit(_:)`` changes no output,
-/// and one that fails while committing has replaced some files whole and left the rest
-/// as they were.
+/// Why a run stopped. No file is ever left half-written: a run that fails while planning
+/// or drawing leaves the files in the output folder as they were, and one that fails
+/// while committing has replaced some of them whole and left the rest as they were.
 ///
 /// Each case's `description` names the file and the place in it, and says what was
 /// expected.

@@ -26,7 +26,7 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var fontSize: Double
         /// The font size the style asked for, px at scale 1.
         public var requestedFontSize: Double
-        /// How the text met its box: `fits`, `shrunk` or `overflows`.
+        /// How the text met its box: `fits`, `shrunk`, `truncated` or `overflows`.
         public var fit: String
         /// Whether the text was cut and ends in an ellipsis.
         public var truncated: Bool

@@ -40,7 +40,7 @@ public struct RunReport: Encodable, Sendable {
         public var sizeShare: Double?
         /// How many lines the text took.
         public var lines: Int?
-        /// How the text met its box: `fits`, `shrunk` or `overflows`.
+        /// How the text met its box: `fits`, `shrunk`, `truncated` or `overflows`.
         public var fit: String?
         /// Whether the text was cut and ends in an ellipsis.
         public var truncated: Bool?
