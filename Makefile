@@ -33,8 +33,19 @@ test: deps
 bench: deps
 	@Benchmarks/run.sh
 
+# Every folder the targets here build or write into, with what the scripts they run
+# leave: .build (debug, release, the sanitize run's output and stripped copy),
+# .build-asan and .build-tsan, the benchmark's scratch (.build-bench by default), the
+# fuzz targets' build and corpus (Fuzz/.build), a build of the benchmark harness made by
+# hand (Benchmarks/.build), the demo labels (out), and the mutation check's copy of the
+# package and its log ($(MUTANTS_DIR); the folder itself only if that leaves it empty).
+BENCH_SCRATCH ?= .build-bench
+MUTANTS_DIR ?= /tmp/labelgen-mutants
+
 clean:
-	rm -rf .build out
+	rm -rf .build .build-* "$(BENCH_SCRATCH)" Fuzz/.build Benchmarks/.build out
+	rm -rf "$(MUTANTS_DIR)/package" "$(MUTANTS_DIR)/mutants.log"
+	rmdir "$(MUTANTS_DIR)" 2>/dev/null || true
 
 # Applies known faults to a copy of the sources, one at a time, and checks the tests that
 # guard each part fail (docs/testing.md). Takes about two minutes per fault.

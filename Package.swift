@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "StringTables", targets: ["StringTables"]),
         .library(name: "LabelLayout", targets: ["LabelLayout"]),
         .library(name: "TextRender", targets: ["TextRender"]),
+        .library(name: "LabelBatch", targets: ["LabelBatch"]),
         .library(name: "LabelSnapshotTesting", targets: ["LabelSnapshotTesting"]),
         .executable(name: "labelgen", targets: ["labelgen"]),
     ],
@@ -71,6 +72,10 @@ let package = Package(
             dependencies: ["LabelLayout", "StyledText", "CCairo", "CZlib", "CTurboJPEG"]
         ),
         .target(
+            name: "LabelBatch",
+            dependencies: ["TextRender", "LabelLayout", "StyledText", "StringTables"]
+        ),
+        .target(
             name: "LabelSnapshotTesting",
             dependencies: [
                 "TextRender", "LabelLayout", "StyledText", "StringTables",
@@ -80,7 +85,7 @@ let package = Package(
         .executableTarget(
             name: "labelgen",
             dependencies: [
-                "StyledText", "StringTables", "LabelLayout", "TextRender", "LabelgenFonts",
+                "StyledText", "StringTables", "LabelLayout", "TextRender", "LabelBatch", "LabelgenFonts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -88,6 +93,7 @@ let package = Package(
         .testTarget(name: "StringTablesTests", dependencies: ["StringTables", "StyledText"]),
         .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "StyledText", "StringTables", "LabelgenFonts"], exclude: ["Corpus"]),
         .testTarget(name: "TextRenderTests", dependencies: ["TextRender", "LabelLayout", "StyledText", "StringTables", "CCairo", "CZlib"]),
+        .testTarget(name: "LabelBatchTests", dependencies: ["LabelBatch", "TextRender", "LabelLayout", "StyledText", "StringTables"]),
         .testTarget(name: "labelgenTests", dependencies: ["labelgen", "TextRender"]),
         // Only the library, as a client's test target would depend on it: it re-exports
         // the modules its API names.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LabelBatch
 
 /// The command line's exit statuses, as the design fixes them.
 enum ExitStatus: Int32 {
@@ -19,10 +20,23 @@ struct Failure: Error, CustomStringConvertible {
     static func badInput(_ message: String) -> Failure { Failure(message: message, status: .badInput) }
 }
 
-/// The tool's name and version, as the manifest records them.
-enum Labelgen {
-    static let version = "0.1.0"
+extension Failure {
+    /// A run's error, as bad input; the output folder is named by its option.
+    init(_ error: BatchError) {
+        switch error {
+        case .outputNotAFolder(let path):
+            self = .badInput("\(path): exists and is not a folder; --out must name a folder")
+        case .localeFolderIsLink(let path, let target):
+            self = .badInput("\(path): is a symbolic link (to \(target)); labelgen writes only inside the "
+                             + "output folder and does not follow links in it; remove the link or choose another --out")
+        default:
+            self = .badInput(error.description)
+        }
+    }
 }
+
+/// Every command writes its files as a run writes its images: whole or not at all.
+typealias AtomicWriter = LabelBatch.AtomicWriter
 
 /// The `labelgen` command: `generate` (the default, so `labelgen strings/de.json
 /// --style s.json` works without naming it) and `caption`.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LabelBatch
 import LabelLayout
 import StyledText
 
@@ -25,8 +26,7 @@ struct LayoutDump: ParsableCommand {
     @Argument(help: "The text to lay out.")
     var text: String
 
-    @Option(help: ArgumentHelp("The style file (JSON).", valueName: "style.json"))
-    var style: String
+    @OptionGroup var styleFile: StyleOption
 
     @Option(help: ArgumentHelp("The locale (BCP 47) to lay out for.", valueName: "tag"))
     var locale: String = "en"
@@ -34,30 +34,21 @@ struct LayoutDump: ParsableCommand {
     @Option(help: ArgumentHelp("The string key, for key overrides in the style.", valueName: "key"))
     var key: String = ""
 
-    @Option(help: ArgumentHelp("Folder of bundled fonts (default: $LABELGEN_FONTS, else the fonts installed with labelgen).", valueName: "dir"))
-    var fonts: String?
-
-    @Flag(name: .customLong("host-fonts"),
-          help: "Let characters that no bundled font covers use the fonts installed on this machine (the output then depends on the machine).")
-    var hostFonts = false
+    @OptionGroup var fontOptions: FontOptions
 
     func run() throws {
-        let styleURL = URL(fileURLWithPath: style)
-        let sheet: StyleSheet
-        do { sheet = try StyleSheet(contentsOf: styleURL) } catch { throw Failure.badInput(error.description) }
+        let sheet = try styleFile.sheet()
         let merged: LabelStyle
         do { merged = try sheet.style(forKey: key, locale: locale) } catch { throw Failure.badInput(error.description) }
-        let engine = LayoutEngine(fonts: FontSources(
-            bundledDirectories: try FontFolders.resolve(fonts), useHostFonts: hostFonts,
-            fileSearchDirectories: [styleURL.deletingLastPathComponent().path]),
-            imageDirectories: [styleURL.deletingLastPathComponent().path])
+        let engine = LayoutEngine(fonts: try fontOptions.sources(styleFolder: styleFile.folder),
+                                  imageDirectories: [styleFile.folder])
         let layout: TextLayout
         do { layout = try engine.layout(text, style: merged, locale: locale) } catch {
             // Markup errors are in the text argument, everything else comes from the style.
             if case .markup = error { throw Failure.badInput("the text: \(error)") }
-            throw Failure.badInput("\(styleURL.lastPathComponent): \(error)")
+            throw Failure.badInput("\(sheet.source): \(error)")
         }
-        print(String(decoding: try LayoutReport(layout).encoded(), as: UTF8.self), terminator: "")
+        print(String(decoding: try JSONFile.encode(LayoutReport(layout)), as: UTF8.self), terminator: "")
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LabelBatch
 import StringTables
 import StyledText
 
@@ -32,40 +33,17 @@ struct PseudoCommand: ParsableCommand {
     var locale: String?
 
     @Option(help: ArgumentHelp("How much longer en-XA text gets, e.g. 40% (default) or 100%.", valueName: "percent"))
-    var expansion: String = "40%"
+    var expansion = Parsed<Expansion>(argument: "40%")
 
     @Option(help: ArgumentHelp("Pseudo-locales to write (default: both).", valueName: "en-XA,ar-XB"))
-    var locales: String = "en-XA,ar-XB"
+    var locales = Parsed<PseudoLocaleList>(argument: "en-XA,ar-XB")
 
     @Flag(help: "Print nothing but errors.")
     var quiet = false
 
     func validate() throws {
-        _ = try parsedExpansion()
-        _ = try parsedModes()
-    }
-
-    private func parsedExpansion() throws -> Double {
-        let text = expansion.trimmingCharacters(in: .whitespaces)
-        guard let number = Double(text.hasSuffix("%") ? String(text.dropLast()) : text), number >= 0, number <= 1000 else {
-            throw ValidationError("--expansion expects a percentage like 40%; got \"\(expansion)\"")
-        }
-        return number / 100
-    }
-
-    private func parsedModes() throws -> [PseudoLocalizer.Mode] {
-        let known = Dictionary(uniqueKeysWithValues: PseudoLocalizer.Mode.allCases.map {
-            (PseudoLocalizer(mode: $0).localeTag.lowercased(), $0)
-        })
-        let modes = try locales.split(separator: ",").map { name in
-            let tag = name.trimmingCharacters(in: .whitespaces)
-            guard let mode = known[tag.lowercased()] else {
-                throw ValidationError("--locales expects en-XA and/or ar-XB separated by commas; got \"\(tag)\"")
-            }
-            return mode
-        }
-        guard !modes.isEmpty else { throw ValidationError("--locales names no pseudo-locale") }
-        return modes
+        _ = try expansion.get()
+        _ = try locales.get()
     }
 
     func run() throws {
@@ -73,9 +51,9 @@ struct PseudoCommand: ParsableCommand {
         do { source = try StringTable.load(contentsOf: URL(fileURLWithPath: table), locale: locale) } catch {
             throw Failure.badInput(error.description)
         }
-        let expansion = try parsedExpansion()
+        let expansion = try expansion.get().share
         let folder = URL(fileURLWithPath: out)
-        for mode in try parsedModes() {
+        for mode in try locales.get().modes {
             let pseudo = PseudoLocalizer(mode: mode, expansion: expansion).transform(source)
             let file = folder.appendingPathComponent("\(pseudo.locale).json")
             do { try AtomicWriter.write(try Self.flatJSON(pseudo), to: file) } catch {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import labelgen
+@testable import LabelBatch
 
 /// The bookkeeping behind removing temporary files on SIGINT: a clean-up that starts
 /// while a thread is writing must wait for that write, and later writes are refused.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `--contact-sheet FILE`: one self-contained HTML page showing every label of a run, for
+/// One self-contained HTML page showing every label of a run (`--contact-sheet FILE`), for
 /// review by people who do not read manifests: grouped by locale, or one row per key
 /// across locales; each image on a checkerboard (so transparency and shadows show) with
 /// its box outlined, and badges for labels that were shrunk, truncated, overflow, use a
@@ -10,13 +10,21 @@ import Foundation
 /// so it shows unchanged labels as well as redrawn ones. Images are embedded as data
 /// URIs, once each, in a style sheet both views share; only one scale is embedded
 /// (1 by default) to keep the file small.
-struct ContactSheet {
+public struct ContactSheet: Sendable {
     /// The run's report: which labels to show, in which order, and their status.
-    var report: RunReport
+    public var report: RunReport
     /// The run's output folder, holding `<locale>/manifest.json` and the images.
-    var outFolder: URL
+    public var outputFolder: URL
     /// The scale whose images are embedded; a label without it shows its smallest scale.
-    var scale: Double = 1
+    public var scale: Double
+
+    /// The page of the run `report` describes, whose outputs are in `outputFolder`,
+    /// showing the images of `scale`.
+    public init(report: RunReport, outputFolder: URL, scale: Double = 1) {
+        self.report = report
+        self.outputFolder = outputFolder
+        self.scale = scale
+    }
 
     /// One label as the page shows it.
     private struct Card {
@@ -29,63 +37,14 @@ struct ContactSheet {
         var imageClass: String?
     }
 
-    /// The page's bytes.
-    func html() throws -> Data {
-        var manifests: [String: Manifest] = [:]
-        for locale in Set(report.labels.map(\.locale)) {
-            manifests[locale] = Manifest.previous(in: outFolder.appendingPathComponent(locale))
-        }
-        var cards: [Card] = []
-        var imageRules: [String] = []
-        for entry in report.labels {
-            let label = manifests[entry.locale]?.labels.first { $0.key == entry.key }
-            let image = label.flatMap { label in
-                label.images.first { $0.scale == scale } ?? label.images.min { $0.scale < $1.scale }
-            }
-            var card = Card(locale: entry.locale, key: entry.key, entry: entry, label: label, image: image)
-            if let image, let data = try? Data(contentsOf: outFolder.appendingPathComponent(entry.locale)
-                .appendingPathComponent(image.file)) {
-                let name = "i\(imageRules.count)"
-                imageRules.append(".\(name){background-image:url(data:image/png;base64,\(data.base64EncodedString()))}")
-                card.imageClass = name
-            }
-            cards.append(card)
-        }
-
+    /// The page's bytes (UTF-8). Labels whose manifest entry or image cannot be read
+    /// show as "no image".
+    public func html() -> Data {
+        let (cards, imageRules) = gatherCards()
         let locales = report.labels.map(\.locale).uniqued()
         let keys = report.labels.map(\.key).uniqued()
-        var body = ""
-        body += "<header><h1>\(escape(report.style))</h1><p>\(escape(report.tool)) · \(locales.count) locales · "
-            + "\(keys.count) keys · \(report.labels.count) labels · "
-            + Self.badgeKinds.map { kind in
-                "<span class=\"badge \(kind.css)\">\(kind.title) \(cards.filter { badges(of: $0).contains(kind.title) }.count)</span>"
-            }.joined(separator: " ")
-            + "</p>"
-            + "<nav><label><input type=\"radio\" name=\"view\" id=\"by-locale\" checked> By locale</label>"
-            + "<label><input type=\"radio\" name=\"view\" id=\"by-key\"> Side by side per key</label>"
-            + "<label><input type=\"checkbox\" id=\"outlines\" checked> Box outlines</label></nav></header>\n"
-
-        body += "<main id=\"locales\">\n"
-        for locale in locales {
-            body += "<section class=\"locale\" id=\"locale-\(escape(locale))\"><h2>\(escape(locale))</h2><div class=\"cards\">\n"
-            for card in cards where card.locale == locale { body += cardHTML(card, caption: card.key) + "\n" }
-            body += "</div></section>\n"
-        }
-        body += "</main>\n<main id=\"keys\">\n<table><thead><tr><th>key</th>"
-            + locales.map { "<th>\(escape($0))</th>" }.joined() + "</tr></thead><tbody>\n"
-        for key in keys {
-            body += "<tr class=\"key\"><th>\(escape(key))</th>"
-            for locale in locales {
-                if let card = cards.first(where: { $0.key == key && $0.locale == locale }) {
-                    body += "<td>" + cardHTML(card, caption: locale) + "</td>"
-                } else {
-                    body += "<td></td>"
-                }
-            }
-            body += "</tr>\n"
-        }
-        body += "</tbody></table></main>\n"
-
+        let body = header(cards: cards, locales: locales, keys: keys)
+            + localesView(cards: cards, locales: locales) + keysView(cards: cards, locales: locales, keys: keys)
         let page = """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8">
@@ -99,6 +58,73 @@ struct ContactSheet {
 
             """
         return Data(page.utf8)
+    }
+
+    /// A card per label of the report, and a CSS rule per image embedding it.
+    private func gatherCards() -> (cards: [Card], imageRules: [String]) {
+        var manifests: [String: Manifest] = [:]
+        for locale in Set(report.labels.map(\.locale)) {
+            manifests[locale] = Manifest.previous(in: outputFolder.appendingPathComponent(locale))
+        }
+        var cards: [Card] = []
+        var imageRules: [String] = []
+        for entry in report.labels {
+            let label = manifests[entry.locale]?.labels.first { $0.key == entry.key }
+            let image = label.flatMap { label in
+                label.images.first { $0.scale == scale } ?? label.images.min { $0.scale < $1.scale }
+            }
+            var card = Card(locale: entry.locale, key: entry.key, entry: entry, label: label, image: image)
+            if let image, let data = try? Data(contentsOf: outputFolder.appendingPathComponent(entry.locale)
+                .appendingPathComponent(image.file)) {
+                let name = "i\(imageRules.count)"
+                imageRules.append(".\(name){background-image:url(data:image/png;base64,\(data.base64EncodedString()))}")
+                card.imageClass = name
+            }
+            cards.append(card)
+        }
+        return (cards, imageRules)
+    }
+
+    /// The title, the counts of each badge, and the switches between the views.
+    private func header(cards: [Card], locales: [String], keys: [String]) -> String {
+        "<header><h1>\(escape(report.style))</h1><p>\(escape(report.tool)) · \(locales.count) locales · "
+            + "\(keys.count) keys · \(report.labels.count) labels · "
+            + Self.badgeKinds.map { kind in
+                "<span class=\"badge \(kind.css)\">\(kind.title) \(cards.filter { badges(of: $0).contains(kind.title) }.count)</span>"
+            }.joined(separator: " ")
+            + "</p>"
+            + "<nav><label><input type=\"radio\" name=\"view\" id=\"by-locale\" checked> By locale</label>"
+            + "<label><input type=\"radio\" name=\"view\" id=\"by-key\"> Side by side per key</label>"
+            + "<label><input type=\"checkbox\" id=\"outlines\" checked> Box outlines</label></nav></header>\n"
+    }
+
+    /// A section per locale with its labels.
+    private func localesView(cards: [Card], locales: [String]) -> String {
+        var html = "<main id=\"locales\">\n"
+        for locale in locales {
+            html += "<section class=\"locale\" id=\"locale-\(escape(locale))\"><h2>\(escape(locale))</h2><div class=\"cards\">\n"
+            for card in cards where card.locale == locale { html += cardHTML(card, caption: card.key) + "\n" }
+            html += "</div></section>\n"
+        }
+        return html + "</main>\n"
+    }
+
+    /// A table row per key, a column per locale.
+    private func keysView(cards: [Card], locales: [String], keys: [String]) -> String {
+        var html = "<main id=\"keys\">\n<table><thead><tr><th>key</th>"
+            + locales.map { "<th>\(escape($0))</th>" }.joined() + "</tr></thead><tbody>\n"
+        for key in keys {
+            html += "<tr class=\"key\"><th>\(escape(key))</th>"
+            for locale in locales {
+                if let card = cards.first(where: { $0.key == key && $0.locale == locale }) {
+                    html += "<td>" + cardHTML(card, caption: locale) + "</td>"
+                } else {
+                    html += "<td></td>"
+                }
+            }
+            html += "</tr>\n"
+        }
+        return html + "</tbody></table></main>\n"
     }
 
     // MARK: - Pieces

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TextRender
-@testable import labelgen
+@testable import LabelBatch
 
 /// Comparing rendered labels with golden images for `--check`.
 @Suite("--check: golden image comparison")

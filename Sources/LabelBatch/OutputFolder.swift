@@ -1,6 +1,6 @@
 import Foundation
 
-/// The rules that keep a run's writes inside `OUT`.
+/// The rules that keep a run's writes inside its output folder.
 ///
 /// Key names cannot leave `OUT/<locale>/` (see ``FileNames``), and files are replaced by
 /// renaming, which replaces a symbolic link itself rather than writing through it. What
@@ -8,22 +8,21 @@ import Foundation
 /// manifest and the removal of stale images would happen there. Such a folder is refused
 /// before any label is drawn. `OUT` itself may be a link: the caller chose it.
 enum OutputFolder {
-    /// Throws a bad-input failure naming `folder` if it is a symbolic link or not a folder.
-    /// The output folder itself is checked too: a file in its place would otherwise
-    /// fail only at the first write, after every label was drawn.
-    static func checkLocaleFolder(_ folder: URL) throws {
+    /// Throws if `folder` is a symbolic link or not a folder. The output folder itself is
+    /// checked too: a file in its place would otherwise fail only at the first write,
+    /// after every label was drawn.
+    static func checkLocaleFolder(_ folder: URL) throws(BatchError) {
         var isFolder: ObjCBool = false
         let out = folder.deletingLastPathComponent().path
         if FileManager.default.fileExists(atPath: out, isDirectory: &isFolder), !isFolder.boolValue {
-            throw Failure.badInput("\(out): exists and is not a folder; --out must name a folder")
+            throw .outputNotAFolder(path: out)
         }
         let path = folder.path
         if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
-            throw Failure.badInput("\(path): is a symbolic link (to \(target)); labelgen writes only inside the "
-                                   + "output folder and does not follow links in it; remove the link or choose another --out")
+            throw .localeFolderIsLink(path: path, target: target)
         }
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue {
-            throw Failure.badInput("\(path): exists and is not a folder; expected the folder for this locale's labels")
+            throw .localeFolderNotAFolder(path: path)
         }
     }
 }

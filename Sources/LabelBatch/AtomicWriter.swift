@@ -4,10 +4,14 @@ import Foundation
 /// Writes files so that a reader (or a crash) never sees half of one: the bytes go to a
 /// temporary file in the same folder, which is then renamed over the target. A file whose
 /// bytes would not change is left untouched, so re-runs do not disturb build systems.
-enum AtomicWriter {
-    /// - Returns: whether the file was written (false when it already held these bytes).
+public enum AtomicWriter {
+    /// Writes `data` to `url` through a temporary file beside it, creating the folder if
+    /// needed.
+    ///
+    /// - Returns: Whether the file was written (false when it already held these bytes).
+    /// - Throws: The file system's error; ``reason(_:)`` puts it in words.
     @discardableResult
-    static func write(_ data: Data, to url: URL) throws -> Bool {
+    public static func write(_ data: Data, to url: URL) throws -> Bool {
         guard let staged = try stage(data, for: url) else { return false }
         try commit(staged)
         return true
@@ -72,7 +76,7 @@ enum AtomicWriter {
     /// Ctrl-C during the writes would leave `.name.tmp` files behind; files already
     /// renamed into place are whole, and the rest keep their previous contents.
     /// Call once, before any work starts.
-    static func removeTemporaryFilesOnInterrupt() {
+    public static func removeTemporaryFilesOnInterrupt() {
         let signals = [SIGINT, SIGTERM]
         for signalNumber in signals {
             #if !os(Linux)
@@ -120,57 +124,10 @@ enum AtomicWriter {
 extension AtomicWriter {
     /// Why a write failed, in the system's words ("Not a directory", "No space left on
     /// device") rather than Foundation's error dump.
-    static func reason(_ error: any Error) -> String {
+    public static func reason(_ error: any Error) -> String {
         let top = error as NSError
         let underlying = (top.userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError } ?? top
         if underlying.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(underlying.code))) }
         return underlying.localizedDescription
-    }
-}
-
-/// The temporary files of this run, shared between the writing threads and the signal
-/// handler, which must not miss a file that a thread is still writing.
-final class PathSet: @unchecked Sendable {
-    // @unchecked: every property is only touched while `condition` is locked.
-    private var paths: Set<String> = []
-    private var writing = 0
-    private var closed = false
-    private let condition = NSCondition()
-
-    /// Registers a temporary file about to be written; false once the run is being
-    /// interrupted. Each `true` must be followed by ``endWriting()``.
-    func beginWriting(_ path: String) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        guard !closed else { return false }
-        paths.insert(path)
-        writing += 1
-        return true
-    }
-
-    func endWriting() {
-        condition.lock()
-        defer { condition.unlock() }
-        writing -= 1
-        condition.broadcast()
-    }
-
-    func remove(_ path: String) {
-        condition.lock()
-        defer { condition.unlock() }
-        paths.remove(path)
-    }
-
-    /// Refuses new writes, waits a little for those under way, and hands out every
-    /// registered path.
-    func close() -> Set<String> {
-        condition.lock()
-        defer { condition.unlock() }
-        closed = true
-        let deadline = Date().addingTimeInterval(5)
-        while writing > 0, condition.wait(until: deadline) {}
-        let all = paths
-        paths = []
-        return all
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import TextRender
 
-/// Compares freshly rendered labels with golden images, for `--check`.
+/// Compares freshly rendered labels with golden images (``BatchRun/Checks/goldenFolder``).
 ///
 /// ```swift
 /// let check = GoldenCheck(tolerance: try GoldenCheck.Tolerance(parsing: "2,0.1%"))
@@ -17,22 +17,28 @@ import TextRender
 /// colour counts for nothing, and the colour of a faint edge pixel counts as little as
 /// it shows: unpremultiplying a one-level rounding difference at alpha 3 would turn it
 /// into 85 levels of straight-alpha colour.
-struct GoldenCheck: Sendable {
-    var tolerance: Tolerance = .default
+public struct GoldenCheck: Sendable {
+    /// How far an image may stray from its golden image and still match.
+    public var tolerance: Tolerance
+
+    /// A check with `tolerance`, by default ``Tolerance/default``.
+    public init(tolerance: Tolerance = .default) {
+        self.tolerance = tolerance
+    }
 
     /// Compares `rendered` with the golden image in `goldenFile`.
     ///
     /// - Returns: `.missingGolden` when there is no file at that path.
     /// - Throws: An `ImageError` naming the file when it exists but cannot be read as
     ///   an image.
-    func compare(rendered: RGBAImage, goldenFile: URL) throws(ImageError) -> Outcome {
+    public func compare(rendered: RGBAImage, goldenFile: URL) throws(ImageError) -> Outcome {
         // A dangling symbolic link counts as missing too: there is nothing to compare with.
         guard FileManager.default.fileExists(atPath: goldenFile.path) else { return .missingGolden }
         return compare(rendered: rendered, golden: try ImageDecoder().decode(contentsOf: goldenFile))
     }
 
     /// Compares two images in memory; never `.missingGolden`.
-    func compare(rendered: RGBAImage, golden: RGBAImage) -> Outcome {
+    public func compare(rendered: RGBAImage, golden: RGBAImage) -> Outcome {
         let expected = PixelSize(width: golden.width, height: golden.height)
         let actual = PixelSize(width: rendered.width, height: rendered.height)
         guard expected == actual else {
@@ -76,14 +82,23 @@ struct GoldenCheck: Sendable {
 
 extension GoldenCheck {
     /// A width and height in pixels.
-    struct PixelSize: Sendable, Hashable, CustomStringConvertible {
-        var width: Int
-        var height: Int
-        var description: String { "\(width)x\(height)" }
+    public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
+        /// The width.
+        public var width: Int
+        /// The height.
+        public var height: Int
+        /// `WIDTHxHEIGHT`, e.g. `200x80`.
+        public var description: String { "\(width)x\(height)" }
+
+        /// A size of `width` by `height` pixels.
+        public init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
+        }
     }
 
     /// What comparing one image with its golden image found.
-    enum Outcome: Sendable, Hashable {
+    public enum Outcome: Sendable, Hashable {
         /// Equal within the tolerance.
         case match
         /// There is no golden image to compare with.
@@ -100,7 +115,7 @@ extension GoldenCheck {
         case differs(pixels: Int, share: Double, maxDelta: Int, diff: RGBAImage)
 
         /// The picture to write next to the output, if the comparison made one.
-        var diff: RGBAImage? {
+        public var diff: RGBAImage? {
             switch self {
             case .match, .missingGolden: return nil
             case .sizeDiffers(_, _, let diff), .differs(_, _, _, let diff): return diff
@@ -108,8 +123,8 @@ extension GoldenCheck {
         }
 
         /// One line for a person, without the file's name, e.g. "37 pixels (0.12%)
-        /// differ by more than 2 levels, by up to 255".
-        var summary: String {
+        /// differ from the golden image, by up to 255 of 255".
+        public var summary: String {
             switch self {
             case .match:
                 return "matches the golden image"
@@ -130,18 +145,18 @@ extension GoldenCheck {
 extension GoldenCheck {
     /// How far a rendered image may stray from its golden image and still match.
     ///
-    /// On the command line it is `DELTA[,SHARE%]`:
+    /// Written out (on the command line, say) it is `DELTA[,SHARE%]`:
     /// - `DELTA`, a whole number 0…255: how many levels a pixel may differ by in any
     ///   channel and still count as equal. `0` asks for identical pixels.
     /// - `SHARE%`, optional, 0%…100%: the share of all pixels that may differ by more.
     ///   It must carry its `%`, so `0.1` can never be misread as 10%.
     ///
     /// Examples: `2` (the default), `0`, `2,0.1%`, `16,1%`.
-    struct Tolerance: Sendable, Hashable, CustomStringConvertible {
+    public struct Tolerance: Sendable, Hashable, CustomStringConvertible {
         /// Levels, 0…255, a pixel may differ by in any channel and still be equal.
-        var delta: Int
+        public var delta: Int
         /// Share of all pixels, 0…1, that may differ by more than `delta`.
-        var share: Double
+        public var share: Double
 
         /// Two levels and no pixel beyond them. Output is byte-identical with the same
         /// fonts and libraries, so any difference comes from a different FreeType, Cairo
@@ -149,19 +164,17 @@ extension GoldenCheck {
         /// A real change (a glyph, a colour, a pixel of offset) moves edge pixels by tens
         /// of levels, and may touch only a handful of them (the dot of an i), so no share
         /// of pixels is forgiven unless asked for.
-        static let `default` = Tolerance(delta: 2, share: 0)
+        public static let `default` = Tolerance(delta: 2, share: 0)
 
-        /// What `--help` should say about the syntax.
-        static let help = "Per-channel difference (0-255) a pixel may have, optionally with the share of pixels allowed to exceed it: DELTA[,SHARE%], e.g. 2 or 16,0.5%."
-
-        init(delta: Int, share: Double = 0) {
+        /// `delta` levels, 0…255, with `share`, 0…1, of the pixels allowed beyond them.
+        public init(delta: Int, share: Double = 0) {
             precondition((0...255).contains(delta) && (0...1).contains(share), "tolerance out of range")
             self.delta = delta
             self.share = share
         }
 
         /// Reads `DELTA[,SHARE%]`; spaces around either part are allowed.
-        init(parsing text: String) throws(ToleranceSyntaxError) {
+        public init(parsing text: String) throws(ToleranceSyntaxError) {
             let parts = text.split(separator: ",", omittingEmptySubsequences: false)
                 .map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count <= 2, !(parts.count == 1 && parts[0].isEmpty) else {
@@ -188,23 +201,25 @@ extension GoldenCheck {
         }
 
         /// How many pixels of an image of `total` may differ by more than `delta`.
-        func allowedPixels(outOf total: Int) -> Int {
+        public func allowedPixels(outOf total: Int) -> Int {
             // The slack keeps "0.1% of 1000" at 1 pixel although 0.1 / 100 is not
             // exactly 0.001 in binary.
             Int((share * Double(total) + 1e-9).rounded(.down))
         }
 
         /// The command-line form, which parses back to the same tolerance.
-        var description: String {
+        public var description: String {
             share == 0 ? "\(delta)" : "\(delta),\(String(format: "%g", share * 100))%"
         }
     }
 
-    /// Why a `--tolerance` value could not be read.
-    struct ToleranceSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
-        var message: String
+    /// Why the text of a tolerance could not be read.
+    public struct ToleranceSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// What is wrong and what was expected, e.g. "the share of pixels must end in %, as in 2,0.1%; got \"0.1\"".
+        public var message: String
         init(_ message: String) { self.message = message }
-        var description: String { message }
+        /// The message.
+        public var description: String { message }
     }
 }
 

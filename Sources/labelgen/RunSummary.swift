@@ -1,42 +1,7 @@
-import Foundation
+import LabelBatch
 
-/// What a run did to each label, for `--report FILE` and the summary on the terminal.
-struct RunReport: Encodable {
-    var tool: String
-    var style: String
-    var labels: [Entry]
-    /// Keys a table lists without a translation for its locale (skipped, not drawn).
-    var untranslated: [String: [String]]
-
-    enum Status: String, Encodable {
-        /// Drawn in this run.
-        case rendered
-        /// Inputs unchanged since the previous run: the images on disk were kept.
-        case unchanged
-        /// Not drawn: placeholders without samples.
-        case notRendered = "not-rendered"
-    }
-
-    struct Entry: Encodable {
-        var locale: String
-        var key: String
-        var status: Status
-        var fontSize: Double?
-        var requestedFontSize: Double
-        /// The font size used as a share of the style's size (1 = not shrunk).
-        var sizeShare: Double?
-        var lines: Int?
-        var fit: String?
-        var truncated: Bool?
-        var fallbackFonts: [String]
-        var missingCharacters: [String]
-        var unfilledPlaceholders: [String]
-        /// Layout and drawing time of all scales, in milliseconds (0 when not drawn).
-        var milliseconds: Double
-        /// Why the label fails the run's checks (`--strict`, `--max-shrink`, `--check`).
-        var failures: [String]
-    }
-
+/// The run's summary on the terminal.
+extension RunReport {
     /// One line per locale, then the worst offenders by name: failures first, then the
     /// most truncated and most shrunk labels.
     func summary(worst limit: Int = 5) -> [String] {
@@ -73,6 +38,7 @@ struct RunReport: Encodable {
         return lines
     }
 
+    /// What is wrong with a label, e.g. "shrunk to 45% (10.75 of 24 px); truncated".
     static func describe(_ entry: Entry) -> String {
         var notes: [String] = []
         if entry.status == .notRendered {

@@ -1,0 +1,77 @@
+import Foundation
+
+/// A run whose outputs are in place: made by ``BatchRun/commit(_:)``, described by
+/// ``BatchRun/report(_:checks:)``.
+public struct CommittedBatch: Sendable {
+    /// The plan that was drawn and committed.
+    public let plan: BatchPlan
+    /// The drawn labels, by their index in the plan's labels.
+    let drawn: [Int: DrawnLabel]
+    /// How many files were written: images whose bytes changed, and manifests.
+    public let filesWritten: Int
+    /// How many images of keys or scales no longer drawn were removed.
+    public let filesRemoved: Int
+}
+
+extension BatchRun {
+    /// Puts a drawn run in place: renames every staged image over its target, then writes
+    /// each locale's manifest and removes the images the previous manifest listed that
+    /// the new one does not (keys gone from the tables, scales no longer drawn).
+    ///
+    /// A locale's manifest lists this run's labels and keeps the entries of keys the run
+    /// left out (other shards, other ``keys`` patterns) that the tables still have, sorted
+    /// by key, so shards and partial runs merge into the bytes of a full run. A manifest
+    /// whose content is unchanged is not rewritten, and only files a manifest lists, by
+    /// plain names inside their locale folder, are ever removed.
+    ///
+    /// - Throws: ``BatchError/cannotWrite(path:reason:)`` when a file cannot be written.
+    ///   Images already renamed stay (whole); the staged ones not yet renamed are removed.
+    public func commit(_ rendered: RenderedBatch) throws(BatchError) -> CommittedBatch {
+        var written = try moveStagedImages(of: rendered)
+        var removed = 0
+        let plan = rendered.plan
+        let tableKeys = keysStillInTables(listedIn: plan.previous)
+        for locale in plan.locales {
+            let update = ManifestUpdate(run: self, plan: plan, drawn: rendered.drawn, locale: locale, tableKeys: tableKeys)
+            if try update.writeManifest() { written += 1 }
+            removed += update.removeStaleImages()
+        }
+        return CommittedBatch(plan: plan, drawn: rendered.drawn, filesWritten: written, filesRemoved: removed)
+    }
+
+    /// Renames the staged images into place, in plan order.
+    /// - Returns: How many were renamed.
+    private func moveStagedImages(of rendered: RenderedBatch) throws(BatchError) -> Int {
+        var moved = 0
+        for index in rendered.drawn.keys.sorted() {
+            let staged = rendered.drawn[index]!.staged
+            for (position, file) in staged.enumerated() {
+                do {
+                    try AtomicWriter.commit(file)
+                } catch {
+                    // Nothing staged may stay behind as a temporary file.
+                    for (later, label) in rendered.drawn where later > index { label.discard() }
+                    staged.dropFirst(position + 1).forEach(AtomicWriter.discard)
+                    throw .cannotWrite(path: file.target, reason: AtomicWriter.reason(error))
+                }
+                moved += 1
+            }
+        }
+        return moved
+    }
+
+    /// The keys of each locale that `previous` lists and the tables still have. Only
+    /// those matter for carrying entries over, so only those are collected: a set of
+    /// every key would cost as much as a million-key table's strings.
+    private func keysStillInTables(listedIn previous: [String: Manifest]) -> [String: Set<String>] {
+        let listedBefore = previous.mapValues { Set($0.labels.map(\.key)) }
+        var tableKeys: [String: Set<String>] = [:]
+        for table in tables {
+            guard let listed = listedBefore[table.locale], !listed.isEmpty else { continue }
+            for entry in table.entries where listed.contains(entry.key) {
+                tableKeys[table.locale, default: []].insert(entry.key)
+            }
+        }
+        return tableKeys
+    }
+}

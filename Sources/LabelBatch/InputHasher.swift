@@ -1,0 +1,31 @@
+import LabelLayout
+import StyledText
+
+/// A label's input hash: one hash over everything its images depend on. A run keeps a
+/// label's images when the hash its manifest entry records is the one the label has now.
+struct InputHasher {
+    let sheet: StyleSheet
+    let engine: LayoutEngine
+    let fingerprints = FontFingerprints()
+    /// The font files every label may use: the bundled folders, the style's own files if
+    /// any label names some, and whether host fonts are allowed at all.
+    let fontSetHash: String
+
+    init(run: BatchRun, engine: LayoutEngine, usesFontFiles: Bool) {
+        sheet = run.styleSheet
+        self.engine = engine
+        let folders = run.fonts.bundledDirectories + (usesFontFiles ? run.fonts.fileSearchDirectories : [])
+        // Host fonts can change under a run's feet; allowing them redraws every label.
+        fontSetHash = fingerprints.hash(ofFolders: folders) + (run.fonts.useHostFonts ? " with host fonts" : "")
+    }
+
+    func inputHash(of label: PlannedLabel) -> String {
+        ContentHash.hex(ofFields: [
+            Labelgen.version, label.text, sheet.fingerprint(forKey: label.key, locale: label.locale),
+            label.scales.map { String($0) }.joined(separator: ","), fontSetHash,
+        ] + label.images.map { source in
+            // A changed picture redraws its labels; a missing one fails when drawn.
+            (try? engine.locateImage(source)).map { fingerprints.hash(ofFile: $0) } ?? "missing \(source)"
+        })
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import StringTables
+import StyledText
+
+/// The labels of some tables in one style, checked before any pixel is drawn: styles
+/// merge for every key, markup parses, locales are safe folder names, and no two keys
+/// share a file name.
+struct LabelPlan {
+    var labels: [PlannedLabel] = []
+    /// Table keys already given a file, per locale, by lowercased file name.
+    private var namesByLocale: [String: [String: String]] = [:]
+
+    init(tables: [StringTable], sheet: StyleSheet, patterns: [KeyPattern], scaleOverride: [Double]?) throws(BatchError) {
+        for table in tables {
+            guard Self.isSafeLocale(table.locale) else {
+                throw .unsafeLocale(table: table.source, locale: table.locale)
+            }
+            for entry in table.entries where patterns.isEmpty || patterns.contains(where: { $0.matches(entry.key) }) {
+                try claimFileName(for: entry.key, in: table)
+                let style: LabelStyle
+                do { style = try sheet.style(forKey: entry.key, locale: table.locale) } catch { throw .style(error) }
+                labels.append(try Self.label(entry, of: table, style: style, scales: scaleOverride ?? style.scales))
+            }
+        }
+    }
+
+    /// Reserves the file name of `key`, or throws if another key of the locale has it.
+    private mutating func claimFileName(for key: String, in table: StringTable) throws(BatchError) {
+        guard !key.isEmpty else { throw .emptyKey(table: table.source) }
+        // Keys that differ only in case would overwrite each other on case-insensitive disks.
+        let folded = FileNames.safeName(forKey: key).lowercased()
+        if let other = namesByLocale[table.locale]?[folded] {
+            throw .sameFileName(table: table.source, locale: table.locale, firstKey: other, secondKey: key)
+        }
+        namesByLocale[table.locale, default: [:]][folded] = key
+    }
+
+    private static func label(_ entry: StringTable.Entry, of table: StringTable, style: LabelStyle,
+                              scales: [Double]) throws(BatchError) -> PlannedLabel {
+        // Markup is checked as the translator wrote it, so columns point into their string.
+        var images: [String] = []
+        if style.markup {
+            do throws(MarkupError) {
+                images = try Markup.parse(entry.value).runs.compactMap { $0.attributes.image?.source }
+            } catch {
+                throw .markup(table: table.source, key: entry.key, error)
+            }
+        }
+        // Samples stand for text the game inserts at run time, which it escapes;
+        // so a sample such as "<Bob>" shows as written.
+        let samples = style.markup ? style.samples.mapValues(Markup.escaped) : style.samples
+        let filled = Placeholders.fill(entry.value, samples: samples)
+        return PlannedLabel(key: entry.key, text: filled.text, unfilledPlaceholders: filled.unfilled,
+                            images: images, locale: table.locale, source: table.source, style: style,
+                            scales: scales, status: .notRendered)
+    }
+
+    /// Whether `tag` can name a folder: ASCII letters, digits and inner hyphens.
+    static func isSafeLocale(_ tag: String) -> Bool {
+        !tag.isEmpty && tag.utf8.count <= 64 && tag.first != "-"
+            && tag.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "-" }
+    }
+}

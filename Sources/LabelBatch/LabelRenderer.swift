@@ -1,0 +1,111 @@
+import Dispatch
+import Foundation
+import LabelLayout
+import TextRender
+
+/// One label drawn at every scale: its manifest entry and its PNGs.
+struct DrawnLabel: Sendable {
+    var manifest: Manifest.Label
+    /// The images' bytes until they are staged, then empty.
+    var files: [(name: String, data: Data)]
+    /// Images written under temporary names, to be renamed into place; an image whose
+    /// file already holds its bytes has none.
+    var staged: [AtomicWriter.Staged] = []
+    /// Path to family of every font file the label's glyphs come from.
+    var fontFiles: [String: String]
+    /// Layout and drawing time of all scales.
+    var seconds: Double
+
+    /// Puts the images on disk beside their targets in `folder`, under temporary names.
+    mutating func stage(in folder: URL) throws(BatchError) {
+        for file in files {
+            let url = folder.appendingPathComponent(file.name)
+            do {
+                if let staged = try AtomicWriter.stage(file.data, for: url) { self.staged.append(staged) }
+            } catch {
+                discard()
+                throw .cannotWrite(url, error)
+            }
+        }
+        files = []
+    }
+
+    /// Removes the staged images.
+    func discard() {
+        staged.forEach(AtomicWriter.discard)
+    }
+}
+
+/// Lays out and draws the labels of a run, as the manifest records them.
+struct LabelRenderer {
+    let engine: LayoutEngine
+    let styleName: String
+    private let renderer = Renderer()
+    private let encoder = PNGEncoder()
+
+    init(engine: LayoutEngine, styleName: String) {
+        self.engine = engine
+        self.styleName = styleName
+    }
+
+    func render(_ label: PlannedLabel, inputHash: String) throws(BatchError) -> DrawnLabel {
+        let start = DispatchTime.now()
+        let layout: TextLayout
+        do { layout = try engine.layout(label.text, style: label.style, locale: label.locale) } catch {
+            throw .layout(style: styleName, table: label.source, key: label.key, locale: label.locale, error)
+        }
+        var images: [Manifest.Image] = []
+        var files: [(name: String, data: Data)] = []
+        for scale in label.scales {
+            let rendered: DrawnImage
+            do { rendered = try DrawnImage(layout, scale: scale, renderer: renderer, encoder: encoder) } catch {
+                throw .render(table: label.source, key: label.key, error)
+            }
+            let file = FileNames.fileName(forKey: label.key, scale: scale)
+            files.append((file, rendered.png))
+            images.append(rendered.manifestImage(file: file, scale: scale))
+        }
+        var fontFiles: [String: String] = [:]
+        for run in layout.lines.flatMap(\.runs) { fontFiles[run.face.path] = run.face.family }
+        let manifest = Self.manifestLabel(label, layout: layout, images: images, fontFiles: fontFiles, inputHash: inputHash)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        return DrawnLabel(manifest: manifest, files: files, fontFiles: fontFiles, seconds: seconds)
+    }
+
+    private static func manifestLabel(_ label: PlannedLabel, layout: TextLayout, images: [Manifest.Image],
+                                      fontFiles: [String: String], inputHash: String) -> Manifest.Label {
+        Manifest.Label(
+            key: label.key, text: label.text, fontSize: layout.fontSize.manifestRounded,
+            requestedFontSize: layout.requestedFontSize, fit: layout.fitOutcome.rawValue,
+            truncated: layout.isTruncated, lines: layout.lineTexts,
+            box: Manifest.Size(width: layout.bounds.width.manifestRounded, height: layout.bounds.height.manifestRounded),
+            missingCharacters: layout.missingCharacters.isEmpty ? nil
+                : layout.missingCharacters.map { String(format: "U+%04X", $0.value) },
+            fallbackFonts: layout.fallbackFaces.isEmpty ? nil : layout.fallbackFaces.map(\.family),
+            images: images, fontFiles: fontFiles.keys.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted(),
+            inputHash: inputHash)
+    }
+}
+
+/// One scale of a label: drawn, encoded, and measured for the manifest.
+private struct DrawnImage {
+    var png: Data
+    var width: Int
+    var height: Int
+    var boxOrigin: [Int]
+    var baselines: [Int]
+
+    init(_ layout: TextLayout, scale: Double, renderer: Renderer, encoder: PNGEncoder) throws(RenderError) {
+        let rendered = try renderer.render(layout, scale: scale)
+        png = try encoder.encode(rendered.image)
+        width = rendered.image.width
+        height = rendered.image.height
+        boxOrigin = [rendered.boxOriginX, rendered.boxOriginY]
+        baselines = rendered.baselines
+    }
+
+    func manifestImage(file: String, scale: Double) -> Manifest.Image {
+        Manifest.Image(scale: scale, file: file, width: width, height: height,
+                       boxOrigin: boxOrigin, baselines: baselines, hash: ContentHash.hex(of: png))
+    }
+}

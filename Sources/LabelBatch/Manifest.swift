@@ -1,0 +1,98 @@
+import Foundation
+
+/// `OUT/<locale>/manifest.json`: what a game reads to place the labels of one locale. It
+/// is also what the next run reads to tell which labels are unchanged and which images
+/// are stale.
+public struct Manifest: Codable, Equatable, Sendable {
+    /// The generator, e.g. `labelgen 0.1.0`.
+    public var tool: String
+    /// The locale of every label listed, e.g. `de`.
+    public var locale: String
+    /// The style file's name, e.g. `score.json`.
+    public var style: String
+    /// The font files the labels of this locale used, with a content hash each, so a
+    /// changed font shows up in a diff of the manifest.
+    public var fonts: [Font]?
+    /// One entry per key, sorted by key.
+    public var labels: [Label]
+
+    /// One label: its text as laid out and its image at every scale.
+    public struct Label: Codable, Equatable, Sendable {
+        /// The string key, e.g. `hud.score`.
+        public var key: String
+        /// The text drawn: the table's string with its placeholders filled.
+        public var text: String
+        /// The font size used, px at scale 1.
+        public var fontSize: Double
+        /// The font size the style asked for, px at scale 1.
+        public var requestedFontSize: Double
+        /// How the text met its box: `fits`, `shrunk`, `truncated` or `overflows`.
+        public var fit: String
+        /// Whether the text was cut and ends in an ellipsis.
+        public var truncated: Bool
+        /// Each line's text in logical order, ellipsis included.
+        public var lines: [String]
+        /// The label's box, px at scale 1.
+        public var box: Size
+        /// Characters no font covers, as `U+XXXX`; nil when there are none.
+        public var missingCharacters: [String]?
+        /// Families of fallback fonts the text needed; nil when it needed none.
+        public var fallbackFonts: [String]?
+        /// The image at each scale, in the order of the scales.
+        public var images: [Image]
+        /// The font files the glyphs come from (names as in ``Manifest/fonts``).
+        public var fontFiles: [String]?
+        /// A hash of everything the images depend on: text, merged style, scales, font
+        /// files, pictures and tool version. Equal hashes mean the images need not be
+        /// drawn again.
+        public var inputHash: String?
+    }
+
+    /// One PNG of a label.
+    public struct Image: Codable, Equatable, Sendable {
+        /// The scale it was drawn at: 1, 2, 3, …
+        public var scale: Double
+        /// Its file name in the locale folder, e.g. `hud.score@2x.png`.
+        public var file: String
+        /// Its width in pixels.
+        public var width: Int
+        /// Its height in pixels.
+        public var height: Int
+        /// Where the box's top left corner lies in the image, in pixels: `[x, y]`.
+        public var boxOrigin: [Int]
+        /// Baselines in image pixels from the top, one per line.
+        public var baselines: [Int]
+        /// A content hash of the PNG's bytes.
+        public var hash: String
+    }
+
+    /// A width and height in pixels at scale 1.
+    public struct Size: Codable, Equatable, Sendable {
+        /// The width.
+        public var width: Double
+        /// The height.
+        public var height: Double
+    }
+
+    /// A font file the labels use.
+    public struct Font: Codable, Hashable, Sendable {
+        /// The file's name, e.g. `NotoSans-Bold.ttf`.
+        public var file: String
+        /// Its family, e.g. `Noto Sans`.
+        public var family: String
+        /// A content hash of the file.
+        public var hash: String
+    }
+
+    /// The manifest a previous run left in `folder`, or nil when there is none or it
+    /// cannot be read (then every label is drawn again and nothing is deleted).
+    static func previous(in folder: URL) -> Manifest? {
+        guard let data = try? Data(contentsOf: folder.appendingPathComponent("manifest.json")) else { return nil }
+        return try? JSONDecoder().decode(Manifest.self, from: data)
+    }
+}
+
+extension Double {
+    /// Rounded to 1/1000 px: enough for any consumer, and free of binary noise in JSON.
+    var manifestRounded: Double { (self * 1000).rounded() / 1000 }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// The new manifest of one locale folder, and the images it no longer lists.
+struct ManifestUpdate {
+    let folder: URL
+    /// The manifest the previous run left, if any.
+    let old: Manifest?
+    let manifest: Manifest
+
+    init(run: BatchRun, plan: BatchPlan, drawn: [Int: DrawnLabel], locale: String, tableKeys: [String: Set<String>]) {
+        folder = run.outputFolder.appendingPathComponent(locale)
+        old = plan.previous[locale]
+        var labels: [Manifest.Label] = []
+        var fontsUsed: [String: String] = [:]
+        var ours: Set<String> = []
+        for (index, label) in plan.labels.enumerated() where label.locale == locale {
+            ours.insert(label.key)
+            if let drawn = drawn[index] {
+                labels.append(drawn.manifest)
+                fontsUsed.merge(drawn.fontFiles) { first, _ in first }
+            } else if case .unchanged(let earlier) = label.status {
+                labels.append(earlier)
+            }
+        }
+        // Entries of keys this run left out that the tables still have carry over; keys
+        // gone from the tables drop out, and their images are removed.
+        labels += old?.labels.filter { !ours.contains($0.key) && tableKeys[locale]?.contains($0.key) == true } ?? []
+        labels.sort { $0.key < $1.key }
+        manifest = Manifest(tool: Labelgen.tool, locale: locale, style: run.styleSheet.source,
+                            fonts: Self.fonts(of: labels, used: fontsUsed, old: old, fingerprints: plan.fingerprints),
+                            labels: labels)
+    }
+
+    /// Every font file a listed label uses: hashed now if drawn now, else as recorded.
+    private static func fonts(of labels: [Manifest.Label], used: [String: String], old: Manifest?,
+                              fingerprints: FontFingerprints) -> [Manifest.Font] {
+        var known: [String: Manifest.Font] = [:]
+        for font in old?.fonts ?? [] { known[font.file] = font }
+        for (path, family) in used {
+            let file = URL(fileURLWithPath: path).lastPathComponent
+            known[file] = Manifest.Font(file: file, family: family, hash: fingerprints.hash(ofFile: path))
+        }
+        let fonts = Set(labels.flatMap { $0.fontFiles ?? [] }).compactMap { known[$0] }
+        return fonts.sorted { ($0.file, $0.hash) < ($1.file, $1.hash) }
+    }
+
+    /// Writes the manifest unless it reads back as the one there: encoding ten thousand
+    /// entries costs more than the rest of a run with nothing to draw.
+    /// - Returns: Whether the file was written.
+    func writeManifest() throws(BatchError) -> Bool {
+        guard manifest != old else { return false }
+        let url = folder.appendingPathComponent("manifest.json")
+        do {
+            return try AtomicWriter.write(try JSONFile.encode(manifest), to: url)
+        } catch {
+            throw .cannotWrite(url, error)
+        }
+    }
+
+    /// Removes the images the previous manifest listed that the new one does not: keys
+    /// that no longer exist, scales no longer drawn. Only plain names inside the folder.
+    /// - Returns: How many were removed.
+    func removeStaleImages() -> Int {
+        let kept = Set(manifest.labels.flatMap { $0.images.map(\.file) })
+        var removed = 0
+        for file in old?.labels.flatMap({ $0.images.map(\.file) }) ?? [] where !kept.contains(file) && FileNames.isPlainFileName(file) {
+            if (try? FileManager.default.removeItem(at: folder.appendingPathComponent(file))) != nil { removed += 1 }
+        }
+        return removed
+    }
+}
