@@ -32,8 +32,10 @@ public enum BatchError: Error, Sendable, CustomStringConvertible {
     /// A label could not be laid out, e.g. because the style names a font that does not
     /// exist. `style` is the style sheet's name.
     case layout(style: String, table: String, key: String, locale: String, LayoutError)
-    /// A label could not be drawn or encoded.
+    /// A label could not be drawn.
     case render(table: String, key: String, RenderError)
+    /// A drawn label could not be encoded as PNG.
+    case encode(table: String, key: String, ImageError)
     /// A file could not be written; `reason` is the system's, e.g. "No space left on device".
     case cannotWrite(path: String, reason: String)
     /// An image could not be read for a golden check: an output, or the golden image.
@@ -62,6 +64,8 @@ public enum BatchError: Error, Sendable, CustomStringConvertible {
         case .layout(let style, let table, let key, let locale, let error):
             return "\(style): key \"\(key)\" (locale \(locale), \(table)): \(error)"
         case .render(let table, let key, let error):
+            return "\(table): key \"\(key)\": \(error)"
+        case .encode(let table, let key, let error):
             return "\(table): key \"\(key)\": \(error)"
         case .cannotWrite(let path, let reason):
             return "\(path): cannot write: \(reason)"

@@ -59,7 +59,10 @@ struct LabelRenderer {
         for scale in label.scales {
             let rendered: DrawnImage
             do { rendered = try DrawnImage(layout, scale: scale, renderer: renderer, encoder: encoder) } catch {
-                throw .render(table: label.source, key: label.key, error)
+                switch error {
+                case .render(let error): throw .render(table: label.source, key: label.key, error)
+                case .encode(let error): throw .encode(table: label.source, key: label.key, error)
+                }
             }
             let file = FileNames.fileName(forKey: label.key, scale: scale)
             files.append((file, rendered.png))
@@ -95,9 +98,15 @@ private struct DrawnImage {
     var boxOrigin: [Int]
     var baselines: [Int]
 
-    init(_ layout: TextLayout, scale: Double, renderer: Renderer, encoder: PNGEncoder) throws(RenderError) {
-        let rendered = try renderer.render(layout, scale: scale)
-        png = try encoder.encode(rendered.image)
+    enum Failure: Error {
+        case render(RenderError)
+        case encode(ImageError)
+    }
+
+    init(_ layout: TextLayout, scale: Double, renderer: Renderer, encoder: PNGEncoder) throws(Failure) {
+        let rendered: RenderedLabel
+        do { rendered = try renderer.render(layout, scale: scale) } catch { throw .render(error) }
+        do { png = try encoder.encode(rendered.image) } catch { throw .encode(error) }
         width = rendered.image.width
         height = rendered.image.height
         boxOrigin = [rendered.boxOriginX, rendered.boxOriginY]
