@@ -73,63 +73,6 @@ struct FontSourceTests {
                                         environment: ["LABELGEN_FONTS": tmp("nowhere").path])
         #expect(missing.status == 2 && missing.stderr.contains("nowhere"), "\(missing)")
     }
-
-    @Test("a Swift package that depends on Labelgen by path lays out with the bundled fonts only")
-    func clientPackage() async throws {
-        let tmp = try TempDir()
-        defer { tmp.remove() }
-        _ = try tmp.write("""
-            // swift-tools-version: 6.1
-            import PackageDescription
-
-            let package = Package(
-                name: "Client",
-                dependencies: [.package(path: "\(CLI.packageRoot.path)")],
-                targets: [
-                    .executableTarget(name: "Client", dependencies: [
-                        .product(name: "LabelLayout", package: "main"),
-                        .product(name: "StyledText", package: "main"),
-                    ]),
-                ]
-            )
-            """, to: "Client/Package.swift")
-        _ = try tmp.write("""
-            import LabelLayout
-            import StyledText
-
-            let engine = LayoutEngine()
-            var style = LabelStyle(font: FontSpec(size: 32))
-            style.box = Box(width: 400, height: 80)
-            let samples = [("en", "Play"), ("ar", "العب الآن"), ("th", "เล่นต่อ"), ("hi", "खेलें"),
-                           ("ja", "罠を回避"), ("zh-Hant", "開始遊戲"), ("ko", "쫒기다"), ("en", "🎮 ★ ≥ 3")]
-            for (locale, text) in samples {
-                let layout = try engine.layout(text, style: style, locale: locale)
-                for run in layout.lines.flatMap(\\.runs) { print(run.face.path) }
-                if !layout.missingCharacters.isEmpty { print("missing \\(locale) \\(layout.missingCharacters)") }
-            }
-            """, to: "Client/Sources/Client/main.swift")
-        let folder = CLI.packageRoot.lastPathComponent
-        if folder != "main" {
-            // The dependency is named after its folder.
-            let manifest = tmp("Client/Package.swift")
-            let text = try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(of: "package: \"main\"", with: "package: \"\(folder)\"")
-            try text.write(to: manifest, atomically: true, encoding: .utf8)
-        }
-
-        let build = try Shell.run("swift", ["build", "--package-path", tmp("Client").path], environment: ["LABELGEN_FONTS": nil])
-        try #require(build.status == 0, "client build failed: \(build.output)")
-        // Run from another folder, as a user would.
-        let run = try Shell.run(tmp("Client/.build/debug/Client").path, [], in: FileManager.default.temporaryDirectory,
-                                environment: ["LABELGEN_FONTS": nil])
-        #expect(run.status == 0, "\(run.output)")
-        let paths = run.output.split(separator: "\n").map(String.init)
-        #expect(paths.count >= 8, "\(run.output)")
-        for path in paths {
-            #expect(path.contains("_LabelgenFonts.resources/") && path.hasPrefix(tmp("Client/.build").resolvingSymlinksInPath().path)
-                    || path.contains("_LabelgenFonts.resources/") && path.hasPrefix(tmp("Client/.build").path),
-                    "not a bundled font file: \(path)")
-        }
-    }
 }
 
 /// Runs a program and captures its output and error together.
