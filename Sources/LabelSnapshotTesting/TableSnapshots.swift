@@ -5,7 +5,8 @@ import StringTables
 import StyledText
 import TextRender
 
-/// Snapshots every key of string tables, one table per locale, styled by a style sheet:
+/// Snapshots every key of string tables, one table per locale, styled by a style sheet
+/// (or one style):
 /// a layout dump and a PNG per label, as `labelgen` would draw it.
 ///
 /// References go to `__Snapshots__/<TestFile>/` beside the calling test file (or to
@@ -38,7 +39,9 @@ import TextRender
 ///
 /// - Parameters:
 ///   - tables: The string tables, one per locale.
-///   - style: The style sheet the labels use, with its overrides per locale and key.
+///   - style: The labels' styles: a ``StyledText/StyleSheet`` with its overrides per
+///     locale and key, or one ``StyledText/LabelStyle`` for every label (built in code, or
+///     already merged by `sheet.style(forKey:locale:)`). Its `samples` fill placeholders.
 ///   - fonts: Where fonts come from; by default the fonts Labelgen bundles, never the
 ///     host's. Relative `font.files` paths resolve against its `fileSearchDirectories`.
 ///   - imageDirectories: Folders searched first for inline images with a relative path.
@@ -63,7 +66,7 @@ import TextRender
 ///   naming the table, the locale and the key.
 public func assertSnapshots(
     tables: [StringTable],
-    style: StyleSheet,
+    style: some LabelStyleSource,
     fonts: FontSources = FontSources(),
     imageDirectories: [String] = [],
     limits: Limits = .default,
@@ -90,79 +93,7 @@ public func assertSnapshots(
     ).snapshot(tables)
 }
 
-/// Snapshots every key of string tables, one table per locale, all in one style: a
-/// layout dump and a PNG per label.
-///
-/// The same as the form that takes a ``StyledText/StyleSheet``, for a style built in code
-/// or already merged (`sheet.style(forKey:locale:)`): every label of every locale uses
-/// `style` as it is. References are named `<test>.<locale>-<key>.txt` and `.png`
-/// (`menuButtons.en-menu-play.txt`).
-///
-/// ```swift
-/// @Test func scoreLabels() throws {
-///     var style = LabelStyle(font: FontSpec(family: "Noto Sans", size: 24))
-///     style.fill = .color(Color(red: 1, green: 0.8, blue: 0.2))
-///     let table = try StringTable.load(contentsOf: URL(fileURLWithPath: "Strings/de.json"))
-///     try assertSnapshots(tables: [table], style: style, keys: ["hud.*"])
-/// }
-/// ```
-///
-/// - Parameters:
-///   - tables: The string tables, one per locale.
-///   - style: The style of every label; its `samples` fill placeholders.
-///   - fonts: Where fonts come from; by default the fonts Labelgen bundles, never the
-///     host's. Relative `font.files` paths resolve against its `fileSearchDirectories`.
-///   - imageDirectories: Folders searched for inline images with a relative path before
-///     the folders of the tables' files and the current directory.
-///   - limits: The largest text, style and image sizes accepted.
-///   - keys: Only keys matching one of these patterns (`*` matches any text); every key
-///     when empty.
-///   - scale: The scale the images are rendered at.
-///   - layout: Whether to snapshot the layout dump.
-///   - image: Whether to snapshot the rendered image.
-///   - precision: The share of pixels that must match (1: every one).
-///   - perceptualPrecision: How alike a pixel must be to match (1: identical).
-///   - record: Whether to record references instead of comparing (default: the
-///     surrounding `withSnapshotTesting(record:)` or `SNAPSHOT_TESTING_RECORD`).
-///   - snapshotDirectory: The folder of the references; by default
-///     `__Snapshots__/<TestFile>/` beside the test file.
-///   - fileID: The file ID failures are reported in.
-///   - filePath: The test file; its folder and name place the references.
-///   - testName: The test's name, which starts every reference's file name.
-///   - line: The line failures are reported at.
-///   - column: The column failures are reported at.
-/// - Throws: A ``SnapshotLabelError`` for a label that cannot be laid out or drawn,
-///   naming the table, the locale and the key.
-public func assertSnapshots(
-    tables: [StringTable],
-    style: LabelStyle,
-    fonts: FontSources = FontSources(),
-    imageDirectories: [String] = [],
-    limits: Limits = .default,
-    keys: [String] = [],
-    scale: Double = 1,
-    layout: Bool = true,
-    image: Bool = true,
-    precision: Float = 1,
-    perceptualPrecision: Float = 1,
-    record: SnapshotTestingConfiguration.Record? = nil,
-    snapshotDirectory: String? = nil,
-    fileID: StaticString = #fileID,
-    file filePath: StaticString = #filePath,
-    testName: String = #function,
-    line: UInt = #line,
-    column: UInt = #column
-) throws {
-    try TableSnapshotter(
-        styles: { _, _ in style },
-        fonts: fonts, imageDirectories: imageDirectories, limits: limits, keys: keys, scale: scale,
-        layout: layout, image: image, precision: precision, perceptualPrecision: perceptualPrecision,
-        record: record, snapshotDirectory: snapshotDirectory,
-        fileID: fileID, filePath: filePath, testName: testName, line: line, column: column
-    ).snapshot(tables)
-}
-
-/// Snapshots every key of one string table styled by a style sheet: `tables: [table]`
+/// Snapshots every key of one string table styled by a style sheet or one style: `tables: [table]`
 /// in the form for several tables, which documents the parameters, file names and lookups.
 ///
 /// ```swift
@@ -172,7 +103,7 @@ public func assertSnapshots(
 ///
 /// - Parameters:
 ///   - table: The string table.
-///   - style: The style sheet the labels use, with its overrides per locale and key.
+///   - style: The labels' styles: a style sheet, or one style for every label.
 ///   - fonts: Where fonts come from; by default the fonts Labelgen bundles.
 ///   - imageDirectories: Folders searched first for inline images with a relative path.
 ///   - limits: The largest text, style and image sizes accepted.
@@ -193,63 +124,7 @@ public func assertSnapshots(
 /// - Throws: A ``SnapshotLabelError`` for a label that cannot be laid out or drawn.
 public func assertSnapshots(
     table: StringTable,
-    style: StyleSheet,
-    fonts: FontSources = FontSources(),
-    imageDirectories: [String] = [],
-    limits: Limits = .default,
-    keys: [String] = [],
-    scale: Double = 1,
-    layout: Bool = true,
-    image: Bool = true,
-    precision: Float = 1,
-    perceptualPrecision: Float = 1,
-    record: SnapshotTestingConfiguration.Record? = nil,
-    snapshotDirectory: String? = nil,
-    fileID: StaticString = #fileID,
-    file filePath: StaticString = #filePath,
-    testName: String = #function,
-    line: UInt = #line,
-    column: UInt = #column
-) throws {
-    try assertSnapshots(tables: [table], style: style, fonts: fonts, imageDirectories: imageDirectories,
-                        limits: limits, keys: keys, scale: scale, layout: layout, image: image,
-                        precision: precision, perceptualPrecision: perceptualPrecision, record: record,
-                        snapshotDirectory: snapshotDirectory,
-                        fileID: fileID, file: filePath, testName: testName, line: line, column: column)
-}
-
-/// Snapshots every key of one string table, all in one style: `tables: [table]` in the
-/// form for several tables and one ``StyledText/LabelStyle``.
-///
-/// ```swift
-/// let style = try sheet.style(forKey: "hud.score", locale: "de")
-/// try assertSnapshots(table: german, style: style, keys: ["hud.*"])   // scores.de-hud-score.png, …
-/// ```
-///
-/// - Parameters:
-///   - table: The string table.
-///   - style: The style of every label; its `samples` fill placeholders.
-///   - fonts: Where fonts come from; by default the fonts Labelgen bundles.
-///   - imageDirectories: Folders searched first for inline images with a relative path.
-///   - limits: The largest text, style and image sizes accepted.
-///   - keys: Only keys matching one of these patterns; every key when empty.
-///   - scale: The scale the images are rendered at.
-///   - layout: Whether to snapshot the layout dump.
-///   - image: Whether to snapshot the rendered image.
-///   - precision: The share of pixels that must match (1: every one).
-///   - perceptualPrecision: How alike a pixel must be to match (1: identical).
-///   - record: Whether to record references instead of comparing.
-///   - snapshotDirectory: The folder of the references; by default
-///     `__Snapshots__/<TestFile>/` beside the test file.
-///   - fileID: The file ID failures are reported in.
-///   - filePath: The test file; its folder and name place the references.
-///   - testName: The test's name, which starts every reference's file name.
-///   - line: The line failures are reported at.
-///   - column: The column failures are reported at.
-/// - Throws: A ``SnapshotLabelError`` for a label that cannot be laid out or drawn.
-public func assertSnapshots(
-    table: StringTable,
-    style: LabelStyle,
+    style: some LabelStyleSource,
     fonts: FontSources = FontSources(),
     imageDirectories: [String] = [],
     limits: Limits = .default,
