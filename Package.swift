@@ -89,8 +89,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "StyledTextTests", dependencies: ["StyledText"]),
-        .testTarget(name: "StringTablesTests", dependencies: ["StringTables", "StyledText"]),
+        // Helpers the test targets share; not a product.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "StyledTextTests", dependencies: ["StyledText", "TestSupport"]),
+        .testTarget(name: "StringTablesTests", dependencies: ["StringTables", "StyledText", "TestSupport"]),
         .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "StyledText", "StringTables", "LabelgenFonts"], exclude: ["Corpus"]),
         .testTarget(name: "TextRenderTests", dependencies: ["TextRender", "LabelLayout", "StyledText", "StringTables", "CCairo", "CZlib"]),
         .testTarget(name: "LabelBatchTests", dependencies: ["LabelBatch", "TextRender", "LabelLayout", "StyledText", "StringTables"]),

@@ -1,5 +1,6 @@
 import Foundation
 @testable import StyledText
+@_exported import TestSupport
 
 /// Loads a style sheet from JSON text.
 func sheet(_ json: String, source: String = "score.json") throws -> StyleSheet {
@@ -23,29 +24,6 @@ func resolveError(_ sheet: StyleSheet, key: String, locale: String) -> String? {
         return nil
     } catch {
         return error.description
-    }
-}
-
-/// A fresh directory under the system's temporary directory, removed by `cleanUp`.
-struct TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("StyledTextTests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    /// Writes `text` to `relativePath`, creating folders, and returns its URL.
-    func write(_ text: String, to relativePath: String) throws -> URL {
-        let file = url.appendingPathComponent(relativePath)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: file)
-        return file
-    }
-
-    func cleanUp() {
-        try? FileManager.default.removeItem(at: url)
     }
 }
 
