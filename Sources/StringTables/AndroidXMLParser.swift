@@ -50,7 +50,7 @@ struct AndroidXMLParser {
                 column += 1
             }
         }
-        throw StringTableError(file: source, place: "\(line):\(column)",
+        throw StringTableError(.unsupportedFeature, file: source, place: .lineColumn(line: line, column: column),
                                message: "entity declarations are not supported; expected the text written out "
                                    + "in each string")
     }
@@ -87,7 +87,7 @@ extension AndroidXMLParser {
             case .emptyInput:
                 return
             case .error:
-                throw StringTableError(file: source, place: "\(line):\(column)",
+                throw StringTableError(.invalidEncoding, file: source, place: .lineColumn(line: line, column: column),
                                        message: "invalid UTF-8 here; expected UTF-8 or UTF-16 text (save the file as UTF-8)")
             }
         }
@@ -117,7 +117,7 @@ extension AndroidXMLParser {
                 if end > index + 2, end + 1 < scalars.count, scalars[end] == "?", scalars[end + 1] == ">" {
                     let name = String(String.UnicodeScalarView(scalars[(index + 2)..<end]))
                     throw StringTableError(
-                        file: source, place: "\(line):\(column)",
+                        .unsupportedFeature, file: source, place: .lineColumn(line: line, column: column),
                         message: "a processing instruction without content (<?\(name)?>) is not supported; remove it")
                 }
             }
@@ -137,14 +137,14 @@ extension AndroidXMLParser {
 /// What Foundation's parser reported, in order, so the resource grammar can be read
 /// by plain recursive descent instead of a delegate's state machine.
 private enum XMLEvent {
-    case start(name: String, attributes: [String: String], place: String)
+    case start(name: String, attributes: [String: String], place: SourcePlace)
     case end(name: String)
-    case text(String, place: String)
+    case text(String, place: SourcePlace)
 }
 
 private final class XMLEventRecorder: NSObject, XMLParserDelegate {
     var events: [XMLEvent] = []
-    var failure: (code: Int, place: String)?
+    var failure: (code: Int, place: SourcePlace)?
 
     static func events(of data: Data, source: String) throws(StringTableError) -> [XMLEvent] {
         let parser = XMLParser(data: data)
@@ -155,12 +155,11 @@ private final class XMLEventRecorder: NSObject, XMLParserDelegate {
         // parse() can return true for a truncated file while still setting the error.
         let succeeded = parser.parse()
         if let failure = recorder.failure {
-            throw StringTableError(file: source, place: failure.place, message: describe(code: failure.code))
+            throw StringTableError(.syntax, file: source, place: failure.place, message: describe(code: failure.code))
         }
         if !succeeded || parser.parserError != nil {
             let code = (parser.parserError as NSError?)?.code ?? 0
-            throw StringTableError(file: source, place: "\(parser.lineNumber):\(parser.columnNumber)",
-                                   message: describe(code: code))
+            throw StringTableError(.syntax, file: source, place: place(parser), message: describe(code: code))
         }
         return placingStartTags(recorder.events, in: data)
     }
@@ -184,13 +183,13 @@ private final class XMLEventRecorder: NSObject, XMLParserDelegate {
         return next == tags.count ? result : events
     }
 
-    private func place(_ parser: XMLParser) -> String {
-        "\(parser.lineNumber):\(parser.columnNumber)"
+    private static func place(_ parser: XMLParser) -> SourcePlace {
+        .lineColumn(line: parser.lineNumber, column: parser.columnNumber)
     }
 
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                 qualifiedName: String?, attributes: [String: String] = [:]) {
-        events.append(.start(name: elementName, attributes: attributes, place: place(parser)))
+        events.append(.start(name: elementName, attributes: attributes, place: Self.place(parser)))
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
@@ -198,17 +197,17 @@ private final class XMLEventRecorder: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
-        events.append(.text(string, place: place(parser)))
+        events.append(.text(string, place: Self.place(parser)))
     }
 
     func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        events.append(.text(String(decoding: CDATABlock, as: UTF8.self), place: place(parser)))
+        events.append(.text(String(decoding: CDATABlock, as: UTF8.self), place: Self.place(parser)))
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
         // The first error is the cause; the parser's position moves on after it.
         if failure == nil {
-            failure = ((parseError as NSError).code, place(parser))
+            failure = ((parseError as NSError).code, Self.place(parser))
         }
     }
 
@@ -241,9 +240,9 @@ private final class XMLEventRecorder: NSObject, XMLParserDelegate {
 /// processing instructions, declarations, end tags and quoted attribute values, which
 /// may all contain `<` or `>`.
 private enum StartTagLocator {
-    static func startTags(in scalars: [Unicode.Scalar]) -> [(name: String, place: String)] {
+    static func startTags(in scalars: [Unicode.Scalar]) -> [(name: String, place: SourcePlace)] {
         var scanner = TextScanner(scalars)
-        var tags: [(name: String, place: String)] = []
+        var tags: [(name: String, place: SourcePlace)] = []
         while !scanner.isAtEnd {
             if scanner.skip("<!--") {
                 skip(past: "-->", &scanner)
@@ -301,7 +300,7 @@ private struct EventReader {
     private var index = 0
     private var content = TableContent()
     /// Where each key was defined, so a second definition can name the first.
-    private var origins: [String: String] = [:]
+    private var origins: [String: SourcePlace] = [:]
     /// Keys whose text is a reference, by the name of the string referred to.
     private var references: [String: String] = [:]
 
@@ -316,14 +315,14 @@ private struct EventReader {
             index += 1
             guard case .start(let name, _, let place) = event else { continue }
             guard name == "resources" else {
-                throw StringTableError(file: source, place: place,
+                throw StringTableError(.invalidValue, file: source, place: place,
                                        message: "expected <resources> as the root element, got <\(name)>")
             }
             try readResourceList()
             try resolveReferences()
             return content
         }
-        throw StringTableError(file: source, place: "",
+        throw StringTableError(.missingField, file: source, place: .wholeFile,
                                message: "no elements; expected an XML document with a <resources> element")
     }
 
@@ -336,7 +335,7 @@ private struct EventReader {
                 return
             case .text(let text, let place):
                 guard text.allSatisfy(\.isWhitespace) else {
-                    throw StringTableError(file: source, place: place,
+                    throw StringTableError(.invalidValue, file: source, place: place,
                                            message: "text directly in <resources>; expected elements such as <string>")
                 }
             case .start(let name, let attributes, let place):
@@ -361,9 +360,9 @@ private struct EventReader {
         }
     }
 
-    private func resourceName(_ attributes: [String: String], element: String, place: String) throws(StringTableError) -> String {
+    private func resourceName(_ attributes: [String: String], element: String, place: SourcePlace) throws(StringTableError) -> String {
         guard let name = attributes["name"], !name.isEmpty else {
-            throw StringTableError(file: source, place: place, message: "expected a name attribute on <\(element)>")
+            throw StringTableError(.missingField, file: source, place: place, message: "expected a name attribute on <\(element)>")
         }
         return name
     }
@@ -379,23 +378,23 @@ private struct EventReader {
                 return
             case .text(let text, let textPlace):
                 guard text.allSatisfy(\.isWhitespace) else {
-                    throw StringTableError(file: source, place: textPlace,
+                    throw StringTableError(.invalidValue, file: source, place: textPlace,
                                            message: "text directly in <\(element)>; expected <item> elements")
                 }
             case .start(let name, let attributes, let itemPlace):
                 guard name == "item" else {
-                    throw StringTableError(file: source, place: itemPlace,
+                    throw StringTableError(.invalidValue, file: source, place: itemPlace,
                                            message: "expected <item> in <\(element)>, got <\(name)>")
                 }
                 var itemKey = key + "#\(position)"
                 position += 1
                 if element == "plurals" {
                     guard let quantity = attributes["quantity"] else {
-                        throw StringTableError(file: source, place: itemPlace,
+                        throw StringTableError(.missingField, file: source, place: itemPlace,
                                                message: "expected a quantity attribute on <item> in <plurals>")
                     }
                     guard StringCatalogParser.pluralCategories.contains(quantity) else {
-                        throw StringTableError(file: source, place: itemPlace,
+                        throw StringTableError(.invalidValue, file: source, place: itemPlace,
                                                message: "expected a quantity of "
                                                    + StringCatalogParser.pluralCategories.joined(separator: ", ")
                                                    + ", got \(JSONValue.quoted(quantity))")
@@ -419,9 +418,9 @@ private struct EventReader {
         }
     }
 
-    private mutating func add(key: String, text: CompiledText, place: String) throws(StringTableError) {
+    private mutating func add(key: String, text: CompiledText, place: SourcePlace) throws(StringTableError) {
         if let earlier = origins[key] {
-            throw StringTableError(file: source, place: place,
+            throw StringTableError(.duplicateKey, file: source, place: place,
                                    message: "key \(JSONValue.quoted(key)) is already defined at \(earlier)")
         }
         origins[key] = place
@@ -452,7 +451,7 @@ private struct EventReader {
             if let value = values[target] {
                 resolved.append(StringTable.Entry(key: entry.key, value: value))
             } else if visited.contains(target) {
-                throw StringTableError(file: source, place: origins[entry.key] ?? "",
+                throw StringTableError(.invalidValue, file: source, place: origins[entry.key] ?? .wholeFile,
                                        message: "string \(JSONValue.quoted(entry.key)) refers to itself through "
                                            + "@string/ references; expected a chain that ends in text")
             } else {
@@ -478,7 +477,7 @@ private struct EventReader {
     }
 
     /// Reads up to the end of the element just started and compiles its text.
-    private mutating func readText(place: String) throws(StringTableError) -> CompiledText {
+    private mutating func readText(place: SourcePlace) throws(StringTableError) -> CompiledText {
         var pieces: [Piece] = []
         var current = ""
         var sawSpan = false
@@ -514,10 +513,10 @@ private struct EventReader {
                 }
             }
         }
-        throw StringTableError(file: source, place: place, message: "the element is not closed; expected its end tag")
+        throw StringTableError(.syntax, file: source, place: place, message: "the element is not closed; expected its end tag")
     }
 
-    private func compile(_ pieces: [Piece], sawSpan: Bool, place: String) throws(StringTableError) -> CompiledText {
+    private func compile(_ pieces: [Piece], sawSpan: Bool, place: SourcePlace) throws(StringTableError) -> CompiledText {
         var pieces = pieces
         if !sawSpan {
             // aapt2 trims only where no markup is involved, leaving quotes to keep spaces.
@@ -536,7 +535,7 @@ private struct EventReader {
             case .spanBoundary: compiler.resetQuoting()
             case .text(let text):
                 if let problem = compiler.append(text) {
-                    throw StringTableError(file: source, place: place, message: problem)
+                    throw StringTableError(.syntax, file: source, place: place, message: problem)
                 }
             }
         }

@@ -42,7 +42,7 @@ struct GettextParser {
 /// One message as read so far.
 private struct Message {
     /// Where its first keyword is.
-    var place: String
+    var place: SourcePlace
     var isFuzzy: Bool
     var context: String?
     var id: String?
@@ -55,7 +55,7 @@ private struct GettextReader {
     let source: String
     private var content = TableContent()
     /// Where each key was defined, so a second definition can name the first.
-    private var origins: [String: String] = [:]
+    private var origins: [String: SourcePlace] = [:]
     private var current: Message?
     /// A `#, fuzzy` seen since the last message, which belongs to the next one.
     private var pendingFuzzy = false
@@ -98,7 +98,7 @@ private struct GettextReader {
         }
     }
 
-    private mutating func accept(_ keyword: Keyword, at place: String) throws(StringTableError) {
+    private mutating func accept(_ keyword: Keyword, at place: SourcePlace) throws(StringTableError) {
         switch keyword {
         case .context, .id:
             if current?.translations.isEmpty == false {
@@ -111,7 +111,7 @@ private struct GettextReader {
             if let message = current, message.id != nil || (keyword == .context && message.context != nil) {
                 let expected = message.id == nil ? "msgid after msgctxt"
                     : message.idPlural == nil ? "msgstr after msgid" : "msgstr[0] after msgid_plural"
-                throw error("expected \(expected), got \(keyword.spelling)", at: place)
+                throw error(.syntax, "expected \(expected), got \(keyword.spelling)", at: place)
             }
             let text = try readStrings(after: keyword)
             if keyword == .context {
@@ -121,28 +121,28 @@ private struct GettextReader {
             }
         case .idPlural:
             guard let message = current, message.id != nil, message.idPlural == nil, message.translations.isEmpty else {
-                throw error("expected msgid_plural right after a msgid", at: place)
+                throw error(.syntax, "expected msgid_plural right after a msgid", at: place)
             }
             let text = try readStrings(after: keyword)
             current?.idPlural = text
         case .translation:
             guard let message = current, message.id != nil else {
-                throw error("expected msgid before msgstr", at: place)
+                throw error(.syntax, "expected msgid before msgstr", at: place)
             }
             guard message.idPlural == nil else {
-                throw error("expected msgstr[0] after msgid_plural, got msgstr", at: place)
+                throw error(.syntax, "expected msgstr[0] after msgid_plural, got msgstr", at: place)
             }
             guard message.translations.isEmpty else {
-                throw error("expected msgctxt or msgid to start the next message, got a second msgstr", at: place)
+                throw error(.syntax, "expected msgctxt or msgid to start the next message, got a second msgstr", at: place)
             }
             let text = try readStrings(after: keyword)
             current?.translations = [text]
         case .pluralTranslation(let index):
             guard let message = current, message.idPlural != nil else {
-                throw error("expected msgstr without an index: msgstr[\(index)] needs a msgid_plural before it", at: place)
+                throw error(.syntax, "expected msgstr without an index: msgstr[\(index)] needs a msgid_plural before it", at: place)
             }
             guard index == message.translations.count else {
-                throw error("expected msgstr[\(message.translations.count)], got msgstr[\(index)]", at: place)
+                throw error(.syntax, "expected msgstr[\(message.translations.count)], got msgstr[\(index)]", at: place)
             }
             let text = try readStrings(after: keyword)
             current?.translations.append(text)
@@ -161,11 +161,11 @@ private struct GettextReader {
         guard let message = current else { return }
         current = nil
         guard let id = message.id else {
-            throw error("expected msgid after msgctxt, got \(next)", at: scanner.place)
+            throw error(.syntax, "expected msgid after msgctxt, got \(next)", at: scanner.place)
         }
         guard !message.translations.isEmpty else {
             let expected = message.idPlural == nil ? "msgstr" : "msgstr[0]"
-            throw error("expected \(expected) after \(message.idPlural == nil ? "msgid" : "msgid_plural"), got \(next)",
+            throw error(.syntax, "expected \(expected) after \(message.idPlural == nil ? "msgid" : "msgid_plural"), got \(next)",
                         at: scanner.place)
         }
         if message.context == nil && id.isEmpty {
@@ -195,9 +195,9 @@ private struct GettextReader {
 
     /// Records that `key` is defined at `place`; untranslated keys count too, since
     /// a second message with the same id is a mistake either way.
-    private mutating func claim(_ key: String, at place: String) throws(StringTableError) {
+    private mutating func claim(_ key: String, at place: SourcePlace) throws(StringTableError) {
         if let earlier = origins[key] {
-            throw error("key \(JSONValue.quoted(key)) is already defined at \(earlier)", at: place)
+            throw error(.duplicateKey, "key \(JSONValue.quoted(key)) is already defined at \(earlier)", at: place)
         }
         origins[key] = place
     }
@@ -251,13 +251,13 @@ private struct GettextReader {
                 scanner.advance()
             }
             guard let index = Int(digits), digits.count <= 3, scanner.peek() == "]" else {
-                throw error("expected a plural index and ']' after msgstr[, got \(scanner.describeCurrent)", at: scanner.place)
+                throw error(.syntax, "expected a plural index and ']' after msgstr[, got \(scanner.describeCurrent)", at: scanner.place)
             }
             scanner.advance()
             return .pluralTranslation(index)
         default:
             let found = word.isEmpty ? scanner.describeCurrent : "'\(word)'"
-            throw error("expected msgctxt, msgid, msgid_plural, msgstr or a # comment, got \(found)", at: place)
+            throw error(.syntax, "expected msgctxt, msgid, msgid_plural, msgstr or a # comment, got \(found)", at: place)
         }
     }
 
@@ -265,7 +265,7 @@ private struct GettextReader {
     private mutating func readStrings(after keyword: Keyword) throws(StringTableError) -> String {
         scanner.skip { $0 == " " || $0 == "\t" }
         guard scanner.peek() == "\"" else {
-            throw error("expected a quoted string after \(keyword.spelling), got \(scanner.describeCurrent)", at: scanner.place)
+            throw error(.syntax, "expected a quoted string after \(keyword.spelling), got \(scanner.describeCurrent)", at: scanner.place)
         }
         var text = try readQuoted()
         while true {
@@ -282,14 +282,14 @@ private struct GettextReader {
         var bytes: [UInt8] = []
         while true {
             guard let scalar = scanner.peek(), scalar != "\n", scalar != "\r" else {
-                throw error("unterminated string; expected a closing '\"' on the same line", at: start)
+                throw error(.syntax, "unterminated string; expected a closing '\"' on the same line", at: start)
             }
             let escapePlace = scanner.place
             scanner.advance()
             switch scalar {
             case "\"":
                 guard let text = String(validating: bytes, as: UTF8.self) else {
-                    throw error("the string's octal or hex escapes are not valid UTF-8; expected the bytes of "
+                    throw error(.invalidEncoding, "the string's octal or hex escapes are not valid UTF-8; expected the bytes of "
                                 + "UTF-8 characters", at: start)
                 }
                 return text
@@ -301,9 +301,9 @@ private struct GettextReader {
         }
     }
 
-    private mutating func readEscape(into bytes: inout [UInt8], at place: String) throws(StringTableError) {
+    private mutating func readEscape(into bytes: inout [UInt8], at place: SourcePlace) throws(StringTableError) {
         guard let scalar = scanner.peek(), scalar != "\n", scalar != "\r" else {
-            throw error("expected an escaped character after '\\', got \(scanner.describeCurrent)", at: place)
+            throw error(.syntax, "expected an escaped character after '\\', got \(scanner.describeCurrent)", at: place)
         }
         scanner.advance()
         let simple: UInt8? = switch scalar {
@@ -327,7 +327,7 @@ private struct GettextReader {
                 scanner.advance()
             }
             guard value <= 0xFF else {
-                throw error("octal escape above \\377; expected a byte", at: place)
+                throw error(.syntax, "octal escape above \\377; expected a byte", at: place)
             }
             bytes.append(UInt8(value))
         } else if scalar == "x" {
@@ -339,16 +339,16 @@ private struct GettextReader {
                 scanner.advance()
             }
             guard count > 0 else {
-                throw error("expected hexadecimal digits after \\x, got \(scanner.describeCurrent)", at: place)
+                throw error(.syntax, "expected hexadecimal digits after \\x, got \(scanner.describeCurrent)", at: place)
             }
             bytes.append(UInt8(value))
         } else {
-            throw error("unknown escape '\\\(Character(scalar))'; expected one of \\n \\t \\r \\\" \\\\ \\' \\? \\a \\b "
+            throw error(.syntax, "unknown escape '\\\(Character(scalar))'; expected one of \\n \\t \\r \\\" \\\\ \\' \\? \\a \\b "
                         + "\\f \\v, octal \\ooo or hex \\xhh", at: place)
         }
     }
 
-    private func error(_ message: String, at place: String) -> StringTableError {
-        StringTableError(file: source, place: place, message: message)
+    private func error(_ kind: StringTableError.Kind, _ message: String, at place: SourcePlace) -> StringTableError {
+        StringTableError(kind, file: source, place: place, message: message)
     }
 }

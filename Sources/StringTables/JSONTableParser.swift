@@ -49,10 +49,10 @@ struct JSONTableParser {
         do {
             root = try JSONParser.parse(data)
         } catch {
-            throw StringTableError(file: source, place: error.place, message: error.message)
+            throw StringTableError(error, file: source)
         }
         guard case .object = root else {
-            throw StringTableError(file: source, place: "$",
+            throw StringTableError(.invalidValue, file: source, place: SourcePlace(JSONPath()),
                                    message: "expected an object of strings, got \(root.brief)")
         }
         var entries: [StringTable.Entry] = []
@@ -84,12 +84,12 @@ struct JSONTableParser {
             if !seen.insert(key).inserted {
                 let earlier = Self.firstPath(of: key, in: root).map { " at \($0)" } ?? ""
                 throw StringTableError(
-                    file: source, place: path.description,
+                    .duplicateKey, file: source, place: SourcePlace(path),
                     message: "key \(JSONValue.quoted(key)) is already defined\(earlier)")
             }
             entries.append(StringTable.Entry(key: key, value: text))
         default:
-            throw StringTableError(file: source, place: path.description,
+            throw StringTableError(.invalidValue, file: source, place: SourcePlace(path),
                                    message: "expected a string or an object, got \(value.brief)")
         }
     }

@@ -53,11 +53,11 @@ struct StringCatalogParser {
         do {
             root = try JSONParser.parse(data)
         } catch {
-            throw StringTableError(file: source, place: error.place, message: error.message)
+            throw StringTableError(error, file: source)
         }
         let rootPath = JSONPath()
         guard case .object = root else {
-            throw failure(at: rootPath, "expected a String Catalog object, got \(root.brief)")
+            throw failure(.invalidValue, at: rootPath, "expected a String Catalog object, got \(root.brief)")
         }
         let sourceLanguage = try locale(try requiredString(root, "sourceLanguage", at: rootPath),
                                         at: rootPath.appending("sourceLanguage"))
@@ -66,7 +66,7 @@ struct StringCatalogParser {
         switch root["strings"] {
         case .object(let members)?: strings = members
         case nil: strings = []
-        case let other?: throw failure(at: stringsPath, "expected an object of strings by key, got \(other.brief)")
+        case let other?: throw failure(.invalidValue, at: stringsPath, "expected an object of strings by key, got \(other.brief)")
         }
 
         // Every locale any string is localized in gets a table, so that the keys it lacks
@@ -87,13 +87,13 @@ struct StringCatalogParser {
             let key = string.key
             let path = stringsPath.appending(key)
             guard case .object = string.value else {
-                throw failure(at: path, "expected an object with localizations, got \(string.value.brief)")
+                throw failure(.invalidValue, at: path, "expected an object with localizations, got \(string.value.brief)")
             }
             let shouldTranslate: Bool
             switch string.value["shouldTranslate"] {
             case .bool(let flag)?: shouldTranslate = flag
             case nil: shouldTranslate = true
-            case let other?: throw failure(at: path.appending("shouldTranslate"), "expected true or false, got \(other.brief)")
+            case let other?: throw failure(.invalidValue, at: path.appending("shouldTranslate"), "expected true or false, got \(other.brief)")
             }
             var localized: [String: (value: JSONValue, path: JSONPath)] = [:]
             switch string.value["localizations"] {
@@ -102,13 +102,13 @@ struct StringCatalogParser {
                     let memberPath = path.appending("localizations").appending(member.key)
                     let tag = try locale(member.key, at: memberPath)
                     if localized[tag] != nil {
-                        throw failure(at: memberPath, "locale \(tag) is already localized under another spelling")
+                        throw failure(.duplicateKey, at: memberPath, "locale \(tag) is already localized under another spelling")
                     }
                     localized[tag] = (member.value, memberPath)
                 }
             case nil: break
             case let other?:
-                throw failure(at: path.appending("localizations"), "expected an object of localizations by locale, got \(other.brief)")
+                throw failure(.invalidValue, at: path.appending("localizations"), "expected an object of localizations by locale, got \(other.brief)")
             }
 
             // The source text, used for the source language and for untranslatable keys.
@@ -145,7 +145,7 @@ struct StringCatalogParser {
     /// with substitutions expanded.
     private func variants(of localization: JSONValue, at path: JSONPath) throws(StringTableError) -> [Variant] {
         guard case .object = localization else {
-            throw failure(at: path, "expected an object with a stringUnit or variations, got \(localization.brief)")
+            throw failure(.invalidValue, at: path, "expected an object with a stringUnit or variations, got \(localization.brief)")
         }
         let substitutions = try substitutionTable(localization["substitutions"], at: path.appending("substitutions"))
         var result: [Variant] = []
@@ -158,13 +158,13 @@ struct StringCatalogParser {
     /// The texts of a localization or variation case, substitutions still in place.
     private func unexpanded(_ node: JSONValue, at path: JSONPath) throws(StringTableError) -> [Variant] {
         guard case .object = node else {
-            throw failure(at: path, "expected an object with a stringUnit or variations, got \(node.brief)")
+            throw failure(.invalidValue, at: path, "expected an object with a stringUnit or variations, got \(node.brief)")
         }
         var result: [Variant] = []
         if let unit = node["stringUnit"] {
             let unitPath = path.appending("stringUnit")
             guard case .object = unit else {
-                throw failure(at: unitPath, "expected an object with a value, got \(unit.brief)")
+                throw failure(.invalidValue, at: unitPath, "expected an object with a value, got \(unit.brief)")
             }
             result.append(Variant(suffix: "", value: try requiredString(unit, "value", at: unitPath),
                                   path: unitPath.appending("value")))
@@ -172,20 +172,20 @@ struct StringCatalogParser {
         if let variations = node["variations"] {
             let variationsPath = path.appending("variations")
             guard case .object(let kinds) = variations else {
-                throw failure(at: variationsPath, "expected an object of plural or device variations, got \(variations.brief)")
+                throw failure(.invalidValue, at: variationsPath, "expected an object of plural or device variations, got \(variations.brief)")
             }
             for kind in kinds {
                 let kindPath = variationsPath.appending(kind.key)
                 guard kind.key == "plural" || kind.key == "device" else {
-                    throw failure(at: kindPath, "expected plural or device variations, got \(JSONValue.quoted(kind.key))")
+                    throw failure(.invalidValue, at: kindPath, "expected plural or device variations, got \(JSONValue.quoted(kind.key))")
                 }
                 guard case .object(let cases) = kind.value else {
-                    throw failure(at: kindPath, "expected an object of \(kind.key) cases, got \(kind.value.brief)")
+                    throw failure(.invalidValue, at: kindPath, "expected an object of \(kind.key) cases, got \(kind.value.brief)")
                 }
                 for variationCase in cases {
                     let casePath = kindPath.appending(variationCase.key)
                     if kind.key == "plural", !Self.pluralCategories.contains(variationCase.key) {
-                        throw failure(at: casePath, "expected a plural category ("
+                        throw failure(.invalidValue, at: casePath, "expected a plural category ("
                                       + Self.pluralCategories.joined(separator: ", ") + "), got "
                                       + JSONValue.quoted(variationCase.key))
                     }
@@ -197,7 +197,7 @@ struct StringCatalogParser {
             }
         }
         if result.isEmpty {
-            throw failure(at: path, "expected a stringUnit or variations")
+            throw failure(.missingField, at: path, "expected a stringUnit or variations")
         }
         return result
     }
@@ -217,13 +217,13 @@ struct StringCatalogParser {
     private func substitutionTable(_ value: JSONValue?, at path: JSONPath) throws(StringTableError) -> [String: Substitution] {
         guard let value else { return [:] }
         guard case .object(let members) = value else {
-            throw failure(at: path, "expected an object of substitutions by name, got \(value.brief)")
+            throw failure(.invalidValue, at: path, "expected an object of substitutions by name, got \(value.brief)")
         }
         var table: [String: Substitution] = [:]
         for member in members {
             let memberPath = path.appending(member.key)
             guard case .object = member.value else {
-                throw failure(at: memberPath, "expected an object with a formatSpecifier and variations, got \(member.value.brief)")
+                throw failure(.invalidValue, at: memberPath, "expected an object with a formatSpecifier and variations, got \(member.value.brief)")
             }
             let format = try optionalString(member.value, "formatSpecifier", at: memberPath) ?? "@"
             var argument: Int?
@@ -233,7 +233,7 @@ struct StringCatalogParser {
             case nil:
                 break
             case let other?:
-                throw failure(at: memberPath.appending("argNum"), "expected an argument position from 1, got \(other.brief)")
+                throw failure(.invalidValue, at: memberPath.appending("argNum"), "expected an argument position from 1, got \(other.brief)")
             }
             table[member.key] = Substitution(format: format, argument: argument,
                                              cases: try unexpanded(member.value, at: memberPath))
@@ -256,7 +256,7 @@ struct StringCatalogParser {
         var total = 1
         for name in names {
             guard let substitution = substitutions[name] else {
-                throw failure(at: variant.path, "the text uses %#@\(name)@ but the localization has no substitution "
+                throw failure(.missingField, at: variant.path, "the text uses %#@\(name)@ but the localization has no substitution "
                               + "\(JSONValue.quoted(name)); expected it under substitutions")
             }
             // With several arguments, their order in a translation may differ from the
@@ -265,7 +265,7 @@ struct StringCatalogParser {
                 ? "%\(substitution.argument!)$\(substitution.format)" : "%\(substitution.format)"
             total *= max(1, substitution.cases.count)
             guard total <= Self.maximumVariants else {
-                throw failure(at: variant.path, "the substitutions expand to more than \(Self.maximumVariants) variants")
+                throw failure(.limitExceeded, at: variant.path, "the substitutions expand to more than \(Self.maximumVariants) variants")
             }
             result = result.flatMap { partial in
                 substitution.cases.map { option in
@@ -303,7 +303,7 @@ struct StringCatalogParser {
             for variant in variants {
                 let name = key + variant.suffix
                 if let earlier = origins[name] {
-                    throw StringTableError(file: source, place: variant.path.description,
+                    throw StringTableError(.duplicateKey, file: source, place: SourcePlace(variant.path),
                                            message: "key \(JSONValue.quoted(name)) is already defined at \(earlier)")
                 }
                 origins[name] = variant.path
@@ -316,7 +316,7 @@ struct StringCatalogParser {
 
     private func requiredString(_ object: JSONValue, _ name: String, at path: JSONPath) throws(StringTableError) -> String {
         guard let text = try optionalString(object, name, at: path) else {
-            throw failure(at: path, "expected a \(JSONValue.quoted(name)) string")
+            throw failure(.missingField, at: path, "expected a \(JSONValue.quoted(name)) string")
         }
         return text
     }
@@ -325,18 +325,18 @@ struct StringCatalogParser {
         switch object[name] {
         case .string(let text)?: return text
         case nil: return nil
-        case let other?: throw failure(at: path.appending(name), "expected a string, got \(other.brief)")
+        case let other?: throw failure(.invalidValue, at: path.appending(name), "expected a string, got \(other.brief)")
         }
     }
 
     private func locale(_ text: String, at path: JSONPath) throws(StringTableError) -> String {
         guard let tag = LanguageTag(text) else {
-            throw failure(at: path, "expected a language tag such as de or zh-Hans, got \(JSONValue.quoted(text))")
+            throw failure(.invalidValue, at: path, "expected a language tag such as de or zh-Hans, got \(JSONValue.quoted(text))")
         }
         return tag.normalized
     }
 
-    private func failure(at path: JSONPath, _ message: String) -> StringTableError {
-        StringTableError(file: source, place: path.description, message: message)
+    private func failure(_ kind: StringTableError.Kind, at path: JSONPath, _ message: String) -> StringTableError {
+        StringTableError(kind, file: source, place: SourcePlace(path), message: message)
     }
 }

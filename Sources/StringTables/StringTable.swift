@@ -76,7 +76,7 @@ public struct StringTable: Sendable, Hashable {
         let tables = try loadAll(contentsOf: url, locale: locale)
         guard tables.count == 1, let table = tables.first else {
             throw StringTableError(
-                file: sourceName(of: url), place: "",
+                .localeRequired, file: sourceName(of: url), place: .wholeFile,
                 message: "the string catalog holds \(tables.count) locales ("
                     + tables.map(\.locale).joined(separator: ", ") + "); pass --locale to choose one")
         }
@@ -110,7 +110,7 @@ public struct StringTable: Sendable, Hashable {
         guard let format = StringTableFormat(fileExtension: url.pathExtension) else {
             let found = url.pathExtension.isEmpty ? "no extension" : "\".\(url.pathExtension)\""
             throw StringTableError(
-                file: source, place: "",
+                .unsupportedFormat, file: source, place: .wholeFile,
                 message: "unsupported string table format (\(found)); expected one of "
                     + StringTableFormat.supportedExtensions.joined(separator: ", "))
         }
@@ -125,7 +125,8 @@ public struct StringTable: Sendable, Hashable {
             do {
                 data = try Data(contentsOf: url)
             } catch {
-                throw StringTableError(file: source, place: "", message: "cannot read the file: \(StyleSheet.reason(error, reading: url))")
+                throw StringTableError(.unreadableFile, file: source, place: .wholeFile,
+                                       message: "cannot read the file: \(StyleSheet.reason(error, reading: url))")
             }
             // A JSON file the one-pass reader stepped aside from goes straight to the
             // whole-document parser, not through a second one-pass read.
@@ -139,7 +140,7 @@ public struct StringTable: Sendable, Hashable {
             // to place the file, and the declaration is often left at a template's value.
             guard let resolved = requested ?? localeFromPath(url.path) ?? content.declaredLocale else {
                 throw StringTableError(
-                    file: source, place: "",
+                    .localeRequired, file: source, place: .wholeFile,
                     message: "cannot tell the locale from the file name or folder (such as de.json, de.lproj/ "
                         + "or values-de/); pass --locale")
             }
@@ -153,7 +154,7 @@ public struct StringTable: Sendable, Hashable {
             guard let requested else { return tables }
             guard let table = tables.first(where: { $0.locale == requested }) else {
                 throw StringTableError(
-                    file: source, place: "",
+                    .localeNotFound, file: source, place: .wholeFile,
                     message: "the string catalog has no strings for \(requested); expected one of "
                         + tables.map(\.locale).joined(separator: ", "))
             }

@@ -28,7 +28,7 @@ struct StringsFileParser {
         var scanner = TextScanner(try TextDecoding.decode(data, source: source))
         var entries: [StringTable.Entry] = []
         // Where each key was defined, so a second definition can name the first.
-        var origins: [String: String] = [:]
+        var origins: [String: SourcePlace] = [:]
         while true {
             try skipTrivia(&scanner)
             guard !scanner.isAtEnd else { break }
@@ -45,14 +45,14 @@ struct StringsFileParser {
                 value = try readString(&scanner, role: "a value after '='")
                 try skipTrivia(&scanner)
                 guard scanner.peek() == ";" else {
-                    throw error("expected ';' after the value, got \(scanner.describeCurrent)", at: scanner.place)
+                    throw error(.syntax, "expected ';' after the value, got \(scanner.describeCurrent)", at: scanner.place)
                 }
             default:
-                throw error("expected '=' or ';' after the key, got \(scanner.describeCurrent)", at: scanner.place)
+                throw error(.syntax, "expected '=' or ';' after the key, got \(scanner.describeCurrent)", at: scanner.place)
             }
             scanner.advance()
             if let earlier = origins[key] {
-                throw error("key \(JSONValue.quoted(key)) is already defined at \(earlier)", at: keyPlace)
+                throw error(.duplicateKey, "key \(JSONValue.quoted(key)) is already defined at \(earlier)", at: keyPlace)
             }
             origins[key] = keyPlace
             entries.append(StringTable.Entry(key: key, value: value))
@@ -73,7 +73,7 @@ struct StringsFileParser {
             return try readQuoted(&scanner)
         }
         guard let first = scanner.peek(), Self.isWordScalar(first) else {
-            throw error("expected \(role) (a quoted string or a word of letters, digits and _$+/:.-), "
+            throw error(.syntax, "expected \(role) (a quoted string or a word of letters, digits and _$+/:.-), "
                         + "got \(scanner.describeCurrent)", at: scanner.place)
         }
         var word = String.UnicodeScalarView()
@@ -90,7 +90,7 @@ struct StringsFileParser {
         var text = String.UnicodeScalarView()
         while true {
             guard let scalar = scanner.next() else {
-                throw error("unterminated string; expected a closing '\"' before the end of the file", at: start)
+                throw error(.syntax, "unterminated string; expected a closing '\"' before the end of the file", at: start)
             }
             switch scalar {
             case "\"":
@@ -104,12 +104,12 @@ struct StringsFileParser {
     }
 
     private func readEscape(
-        _ scanner: inout TextScanner, into text: inout String.UnicodeScalarView, stringStart: String
+        _ scanner: inout TextScanner, into text: inout String.UnicodeScalarView, stringStart: SourcePlace
     ) throws(StringTableError) {
         // The place of the backslash, which `next()` has already passed.
-        let escapePlace = "\(scanner.line):\(scanner.column - 1)"
+        let escapePlace = SourcePlace.lineColumn(line: scanner.line, column: scanner.column - 1)
         guard let scalar = scanner.next() else {
-            throw error("unterminated string; expected a closing '\"' before the end of the file", at: stringStart)
+            throw error(.syntax, "unterminated string; expected a closing '\"' before the end of the file", at: stringStart)
         }
         switch scalar {
         case "n": text.append("\n")
@@ -132,19 +132,19 @@ struct StringsFileParser {
             var code = try readHex(&scanner, escapePlace: escapePlace)
             if (0xD800...0xDBFF).contains(code) {
                 guard scanner.peek() == "\\", scanner.peek(1) == "U" || scanner.peek(1) == "u" else {
-                    throw error("unpaired surrogate \\U\(TextScanner.hex(code, digits: 4)); expected a low "
+                    throw error(.syntax, "unpaired surrogate \\U\(TextScanner.hex(code, digits: 4)); expected a low "
                                 + "surrogate escape (\\UDC00 to \\UDFFF) after it", at: escapePlace)
                 }
                 scanner.advance()
                 scanner.advance()
                 let low = try readHex(&scanner, escapePlace: escapePlace)
                 guard (0xDC00...0xDFFF).contains(low) else {
-                    throw error("unpaired surrogate \\U\(TextScanner.hex(code, digits: 4)); expected a low "
+                    throw error(.syntax, "unpaired surrogate \\U\(TextScanner.hex(code, digits: 4)); expected a low "
                                 + "surrogate escape (\\UDC00 to \\UDFFF) after it", at: escapePlace)
                 }
                 code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
             } else if (0xDC00...0xDFFF).contains(code) {
-                throw error("unpaired surrogate \\U\(TextScanner.hex(code, digits: 4)); expected a high "
+                throw error(.syntax, "unpaired surrogate \\U\(TextScanner.hex(code, digits: 4)); expected a high "
                             + "surrogate escape (\\UD800 to \\UDBFF) before it", at: escapePlace)
             }
             // Surrogates were handled above, so every remaining code is a scalar.
@@ -155,7 +155,7 @@ struct StringsFileParser {
     }
 
     /// One to four hexadecimal digits, as Apple's parser reads after `\U`.
-    private func readHex(_ scanner: inout TextScanner, escapePlace: String) throws(StringTableError) -> UInt32 {
+    private func readHex(_ scanner: inout TextScanner, escapePlace: SourcePlace) throws(StringTableError) -> UInt32 {
         var value: UInt32 = 0
         var count = 0
         while count < 4, let scalar = scanner.peek(), let digit = Character(scalar).hexDigitValue, scalar.isASCII {
@@ -164,7 +164,7 @@ struct StringsFileParser {
             scanner.advance()
         }
         guard count > 0 else {
-            throw error("expected hexadecimal digits after \\U, got \(scanner.describeCurrent)", at: escapePlace)
+            throw error(.syntax, "expected hexadecimal digits after \\U, got \(scanner.describeCurrent)", at: escapePlace)
         }
         return value
     }
@@ -180,7 +180,7 @@ struct StringsFileParser {
             } else if scanner.skip("/*") {
                 while !scanner.skip("*/") {
                     guard !scanner.isAtEnd else {
-                        throw error("unterminated comment; expected '*/' before the end of the file", at: start)
+                        throw error(.syntax, "unterminated comment; expected '*/' before the end of the file", at: start)
                     }
                     scanner.advance()
                 }
@@ -208,17 +208,18 @@ struct StringsFileParser {
         do {
             root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
-            throw StringTableError(file: source, place: "",
+            throw StringTableError(.syntax, file: source, place: .wholeFile,
                                    message: "unreadable property list (\(StyleSheet.reason(error))); "
                                        + "expected a dictionary of strings")
         }
         guard let dictionary = root as? [String: Any] else {
-            throw StringTableError(file: source, place: "", message: "expected a property list dictionary of strings")
+            throw StringTableError(.invalidValue, file: source, place: .wholeFile,
+                                   message: "expected a property list dictionary of strings")
         }
         var entries: [StringTable.Entry] = []
         for key in dictionary.keys.sorted() {
             guard let value = dictionary[key] as? String else {
-                throw StringTableError(file: source, place: "",
+                throw StringTableError(.invalidValue, file: source, place: .wholeFile,
                                        message: "the value of key \(JSONValue.quoted(key)) is not a string; "
                                            + "expected a dictionary of strings")
             }
@@ -227,7 +228,7 @@ struct StringsFileParser {
         return entries
     }
 
-    private func error(_ message: String, at place: String) -> StringTableError {
-        StringTableError(file: source, place: place, message: message)
+    private func error(_ kind: StringTableError.Kind, _ message: String, at place: SourcePlace) -> StringTableError {
+        StringTableError(kind, file: source, place: place, message: message)
     }
 }

@@ -18,8 +18,8 @@ struct TextScanner {
         self.scalars = scalars
     }
 
-    /// `3:17`, the form compilers use after a file name.
-    var place: String { "\(line):\(column)" }
+    /// The line and column of the scalar at `index`.
+    var place: SourcePlace { .lineColumn(line: line, column: column) }
 
     var isAtEnd: Bool { index >= scalars.count }
 
@@ -129,7 +129,7 @@ enum TextDecoding {
         case .utf16LittleEndian, .utf16BigEndian:
             guard body.count.isMultiple(of: 2) else {
                 throw StringTableError(
-                    file: source, place: "",
+                    .invalidEncoding, file: source, place: .wholeFile,
                     message: "the file looks like UTF-16 but has an odd number of bytes; expected UTF-8 or UTF-16 text")
             }
             let bigEndian = encoding == .utf16BigEndian
@@ -145,7 +145,7 @@ enum TextDecoding {
             while !scanner.isAtEnd { scanner.advance() }
             let name = encoding == .utf8 ? "UTF-8" : "UTF-16"
             throw StringTableError(
-                file: source, place: scanner.place,
+                .invalidEncoding, file: source, place: scanner.place,
                 message: "invalid \(name) here; expected UTF-8 or UTF-16 text (save the file as UTF-8)")
         }
         return scalars

@@ -52,8 +52,8 @@ struct StyleDecoder {
         if let shadows = object["shadows"] {
             let elements = try array(shadows, at: path.appending("shadows"), expected: "an array of shadow objects")
             guard elements.count <= limits.shadows else {
-                throw StyleError(file: file, path: path.appending("shadows").description,
-                                 message: "\(elements.count) shadows exceed the limit of \(limits.shadows)")
+                throw failure(.limitExceeded, at: path.appending("shadows"),
+                              "\(elements.count) shadows exceed the limit of \(limits.shadows)")
             }
             style.shadows = []
             for (index, element) in elements.enumerated() {
@@ -150,8 +150,8 @@ struct StyleDecoder {
         case .object:
             let object = try fields(of: value, at: path, allowed: Self.fillFields)
             guard let gradient = object["gradient"] else {
-                throw StyleError(file: file, path: path.description,
-                                 message: "expected a colour or {\"gradient\": …}, got an object without \"gradient\"")
+                throw failure(.missingField, at: path,
+                              "expected a colour or {\"gradient\": …}, got an object without \"gradient\"")
             }
             return .gradient(try self.gradient(gradient, at: path.appending("gradient")))
         default:
@@ -179,9 +179,9 @@ struct StyleDecoder {
             locations = try self.locations(list, at: path.appending("locations"))
         }
         if mode == .complete, let locations, locations.count != colors.count {
-            throw StyleError(
-                file: file, path: path.appending("locations").description,
-                message: "\(path.appending("locations").field) has \(locations.count) entries but "
+            throw failure(
+                .conflictingFields, at: path.appending("locations"),
+                "\(path.appending("locations").field) has \(locations.count) entries but "
                     + "\(path.appending("colors").field) has \(colors.count); give one location per colour")
         }
         var gradient = Gradient(colors: colors, locations: locations)
@@ -202,9 +202,9 @@ struct StyleDecoder {
         for (index, element) in elements.enumerated() {
             let location = try number(element, at: path.appending(index), .unit)
             if let previous = locations.last, location < previous {
-                throw StyleError(
-                    file: file, path: path.appending(index).description,
-                    message: "expected locations that do not decrease, got \(JSONValue.format(location)) "
+                throw failure(
+                    .invalidValue, at: path.appending(index),
+                    "expected locations that do not decrease, got \(JSONValue.format(location)) "
                         + "after \(JSONValue.format(previous))")
             }
             locations.append(location)
@@ -289,8 +289,7 @@ struct StyleDecoder {
             let scale = try number(element, at: path.appending(index), .positive, limit: (limits.scale, "scale"))
             // Two equal scales would write the same file twice.
             if scales.contains(scale) {
-                throw StyleError(file: file, path: path.appending(index).description,
-                                 message: "scale \(JSONValue.format(scale)) is listed twice")
+                throw failure(.invalidValue, at: path.appending(index), "scale \(JSONValue.format(scale)) is listed twice")
             }
             scales.append(scale)
         }
@@ -300,9 +299,9 @@ struct StyleDecoder {
     private func checkAgreement(_ style: LabelStyle, at path: JSONPath) throws(StyleError) {
         if let minSize = style.font.minSize, minSize > style.font.size {
             let minPath = path.appending("font").appending("minSize")
-            throw StyleError(
-                file: file, path: minPath.description,
-                message: "\(minPath.field) \(JSONValue.format(minSize)) is larger than "
+            throw failure(
+                .conflictingFields, at: minPath,
+                "\(minPath.field) \(JSONValue.format(minSize)) is larger than "
                     + "\(path.appending("font").appending("size").field) \(JSONValue.format(style.font.size))")
         }
     }
@@ -319,9 +318,9 @@ struct StyleDecoder {
         var result: [String: JSONValue] = [:]
         for member in members {
             guard allowed.contains(member.key) else {
-                throw StyleError(
-                    file: file, path: path.appending(member.key).description,
-                    message: "unknown field; expected one of \(allowed.joined(separator: ", "))")
+                throw failure(
+                    .unknownField, at: path.appending(member.key),
+                    "unknown field; expected one of \(allowed.joined(separator: ", "))")
             }
             result[member.key] = member.value
         }
@@ -365,9 +364,9 @@ struct StyleDecoder {
             throw mismatch(path, expected: rule.expectation, got: value)
         }
         if let limit, abs(number) > limit.value {
-            throw StyleError(file: file, path: path.description,
-                             message: "\(JSONValue.format(number)) exceeds the \(limit.name) limit of "
-                                 + "\(rule == .any ? "±" : "")\(JSONValue.format(limit.value))")
+            throw failure(.limitExceeded, at: path,
+                          "\(JSONValue.format(number)) exceeds the \(limit.name) limit of "
+                              + "\(rule == .any ? "±" : "")\(JSONValue.format(limit.value))")
         }
         return number
     }
@@ -427,10 +426,14 @@ struct StyleDecoder {
     }
 
     private func mismatch(_ path: JSONPath, expected: String, got found: String) -> StyleError {
-        StyleError(file: file, path: path.description, message: "expected \(expected), got \(found)")
+        failure(.invalidValue, at: path, "expected \(expected), got \(found)")
     }
 
     private func missing(_ path: JSONPath) -> StyleError {
-        StyleError(file: file, path: path.description, message: "\(path.field) is required")
+        failure(.missingField, at: path, "\(path.field) is required")
+    }
+
+    private func failure(_ kind: StyleError.Kind, at path: JSONPath, _ message: String) -> StyleError {
+        StyleError(kind, file: file, place: SourcePlace(path), message: message)
     }
 }

@@ -53,7 +53,7 @@ public struct StyleSheet: Sendable, Hashable {
         do {
             root = try JSONParser.parse(json)
         } catch {
-            throw StyleError(file: source, path: error.place, message: error.message)
+            throw StyleError(error, file: source)
         }
         let rootPath = JSONPath()
         base = try StyleDecoder(file: source, mode: .complete).style(root, at: rootPath, extraFields: Self.overrideFields)
@@ -66,13 +66,13 @@ public struct StyleSheet: Sendable, Hashable {
                 let memberPath = path.appending(member.key)
                 guard let tag = LanguageTag(member.key) else {
                     throw StyleError(
-                        file: source, path: memberPath.description,
+                        .invalidValue, file: source, place: SourcePlace(memberPath),
                         message: "expected a language tag such as \"ja\", \"pt-BR\" or \"zh-Hans\", "
                             + "got \(JSONValue.quoted(member.key))")
                 }
                 if let earlier = localeLayers.first(where: { $0.tag == tag }) {
                     throw StyleError(
-                        file: source, path: memberPath.description,
+                        .duplicateKey, file: source, place: SourcePlace(memberPath),
                         message: "\(JSONValue.quoted(member.key)) is the same locale as "
                             + "\(JSONValue.quoted(earlier.tag.normalized)) given earlier")
                 }
@@ -86,7 +86,7 @@ public struct StyleSheet: Sendable, Hashable {
             for member in try Self.members(of: keys, at: path, file: source, expected: "string keys") {
                 let memberPath = path.appending(member.key)
                 guard !member.key.isEmpty else {
-                    throw StyleError(file: source, path: memberPath.description,
+                    throw StyleError(.invalidValue, file: source, place: SourcePlace(memberPath),
                                      message: "expected a string key or pattern, got an empty name")
                 }
                 _ = try layerDecoder.style(member.value, at: memberPath)
@@ -111,7 +111,7 @@ public struct StyleSheet: Sendable, Hashable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw StyleError(file: url.lastPathComponent, path: "",
+            throw StyleError(.unreadableFile, file: url.lastPathComponent, place: .wholeFile,
                              message: "cannot read \(url.path): \(Self.reason(error, reading: url))")
         }
         try self.init(json: data, source: url.lastPathComponent)
@@ -123,8 +123,10 @@ public struct StyleSheet: Sendable, Hashable {
     /// - Parameters:
     ///   - key: The string key, e.g. `hud.title`.
     ///   - locale: A BCP 47 tag such as `ja`, `pt-BR` or `zh_Hans_CN`.
-    /// - Throws: A ``StyleError`` when the merged fields disagree, e.g. `font.minSize`
-    ///   larger than `font.size`; its path names the key and locale.
+    /// - Throws: A ``StyleError`` when the merged style is not valid: fields that disagree,
+    ///   e.g. `font.minSize` larger than `font.size` (``StyleError/Kind/conflictingFields``),
+    ///   or a gradient to which no layer gives colours (``StyleError/Kind/missingField``).
+    ///   Its place names the key and locale.
     public func style(forKey key: String, locale: String) throws(StyleError) -> LabelStyle {
         let selection = layerSelection(forKey: key, locale: Self.requestedTag(locale))
         guard selection != LayerSelection() else { return base }
@@ -135,7 +137,7 @@ public struct StyleSheet: Sendable, Hashable {
             return style
         } catch {
             let place = JSONPath().appending("keys").appending(key).description + " (locale \(locale))"
-            throw StyleError(file: source, path: place, message: error.message)
+            throw StyleError(error.kind, file: source, place: .jsonPath(place), message: error.message)
         }
     }
 
@@ -179,7 +181,7 @@ public struct StyleSheet: Sendable, Hashable {
         of value: JSONValue, at path: JSONPath, file: String, expected: String
     ) throws(StyleError) -> [JSONMember] {
         guard case .object(let members) = value else {
-            throw StyleError(file: file, path: path.description,
+            throw StyleError(.invalidValue, file: file, place: SourcePlace(path),
                              message: "expected an object whose fields are \(expected), got \(value.brief)")
         }
         return members

@@ -55,8 +55,8 @@ struct StyleSheetLayoutTests {
             _ = try engine.layout("Score", style: Self.sheet, key: "broken", locale: "fr")
         } throws: { error in
             guard case .style(let styleError) = error as? LayoutError else { return false }
-            return styleError.file == "hud.json" && styleError.path.contains("broken")
-                && styleError.path.contains("fr") && styleError.message.contains("minSize")
+            return styleError.file == "hud.json" && styleError.kind == .conflictingFields
+                && styleError.place == .jsonPath("$.keys.broken (locale fr)") && styleError.message.contains("minSize")
         }
     }
 }

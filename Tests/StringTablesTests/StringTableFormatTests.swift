@@ -31,7 +31,7 @@ private func tableError(_ text: String, at path: String, locale: String? = nil) 
     do {
         let tables = try StringTable.loadAll(contentsOf: url, locale: locale)
         Issue.record("expected an error, got \(tables.map(\.entries))")
-        return StringTableError(file: "", place: "", message: "")
+        return StringTableError(.syntax, file: "", place: .wholeFile, message: "")
     } catch {
         #expect(error.file == url.relativePath)
         return error
@@ -140,7 +140,7 @@ struct AppleStringsTests {
     ])
     func errors(text: String, place: String, message: String) throws {
         let error = try tableError(text, at: "de.lproj/Localizable.strings")
-        #expect(error.place == place)
+        #expect(error.place.description == place)
         #expect(error.message == message)
         #expect(error.description.hasSuffix("Localizable.strings:\(place): \(message)"))
     }
@@ -152,7 +152,7 @@ struct AppleStringsTests {
         let url = try directory.write(data: Data(Array("\"a\" = \"b\";\n\"c\" = \"".utf8) + [0xFC, 0x22, 0x3B]),
                                       to: "de.lproj/Localizable.strings")
         let error = #expect(throws: StringTableError.self) { try StringTable.load(contentsOf: url) }
-        #expect(error?.place == "2:8")
+        #expect(error?.place == .lineColumn(line: 2, column: 8))
         #expect(error?.message == "invalid UTF-8 here; expected UTF-8 or UTF-16 text (save the file as UTF-8)")
     }
 }
@@ -260,7 +260,7 @@ struct StringCatalogTests {
     @Test("A locale the catalog lacks is an error naming the ones it has")
     func missingLocale() throws {
         let error = try tableError(Self.catalog, at: "Localizable.xcstrings", locale: "ja")
-        #expect(error.place == "")
+        #expect(error.place == .wholeFile)
         #expect(error.message == "the string catalog has no strings for ja; expected one of en, de, fr")
     }
 
@@ -300,7 +300,7 @@ struct StringCatalogTests {
     ])
     func errors(json: String, place: String, message: String) throws {
         let error = try tableError(json, at: "Localizable.xcstrings")
-        #expect(error.place == place)
+        #expect(error.place.description == place)
         #expect(error.message == message)
     }
 }
@@ -420,7 +420,7 @@ struct AndroidStringsTests {
     ])
     func errors(xml: String, place: String, message: String) throws {
         let error = try tableError(xml, at: "res/values-de/strings.xml")
-        #expect(error.place == place)
+        #expect(error.place.description == place)
         #expect(error.message == message)
     }
 
@@ -444,7 +444,7 @@ struct AndroidStringsTests {
         defer { directory.cleanUp() }
         let url = try directory.write(data: Data(bytes), to: "res/values-de/strings.xml")
         let error = #expect(throws: StringTableError.self) { try StringTable.load(contentsOf: url) }
-        #expect(error?.place == place)
+        #expect(error?.place.description == place)
         #expect(error?.message == "invalid UTF-8 here; expected UTF-8 or UTF-16 text (save the file as UTF-8)")
     }
 
@@ -466,7 +466,7 @@ struct AndroidStringsTests {
         defer { directory.cleanUp() }
         let url = try directory.write(data: Data(bytes), to: "res/values-de/strings.xml")
         let error = #expect(throws: StringTableError.self) { try StringTable.load(contentsOf: url) }
-        #expect(error?.place == place)
+        #expect(error?.place.description == place)
         #expect(error?.message.contains("processing instruction without content") == true, "\(String(describing: error))")
     }
 
@@ -490,7 +490,7 @@ struct AndroidStringsTests {
         let bytes: [UInt8] = Array(head.utf8) + [0xFF, 0xFF] + Array("=\"a\">A</string>\n</resources>".utf8)
         let url = try directory.write(data: Data(bytes), to: "res/values-de/strings.xml")
         let error = #expect(throws: StringTableError.self) { try StringTable.load(contentsOf: url) }
-        #expect(error?.place == "3:11")
+        #expect(error?.place == .lineColumn(line: 3, column: 11))
         #expect(error?.message == "invalid UTF-8 here; expected UTF-8 or UTF-16 text (save the file as UTF-8)")
     }
 
@@ -502,7 +502,7 @@ struct AndroidStringsTests {
         let bytes: [UInt8] = Array(head.utf8) + [0xFC] + Array("n</string></resources>".utf8)
         let url = try directory.write(data: Data(bytes), to: "res/values-de/strings.xml")
         let error = #expect(throws: StringTableError.self) { try StringTable.load(contentsOf: url) }
-        #expect(error?.place == "2:31")
+        #expect(error?.place == .lineColumn(line: 2, column: 31))
         #expect(error?.message == "invalid UTF-8 here; expected UTF-8 or UTF-16 text (save the file as UTF-8)")
     }
 }
@@ -610,7 +610,7 @@ struct GettextTests {
     ])
     func errors(text: String, place: String, message: String) throws {
         let error = try tableError(text, at: "de.po")
-        #expect(error.place == place)
+        #expect(error.place.description == place)
         #expect(error.message == message)
     }
 }

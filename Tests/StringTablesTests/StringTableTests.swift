@@ -91,23 +91,23 @@ struct StringTableTests {
         defer { directory.cleanUp() }
         let url = try directory.write(#"{"a": "b"}"#, to: "game.json")
         let error = #expect(throws: StringTableError.self) { try StringTable.load(contentsOf: url) }
-        #expect(error?.place == "")
+        #expect(error?.place == .wholeFile)
         #expect(error?.message.hasSuffix("pass --locale") == true)
     }
 
     @Test("A number value is an error at its path")
     func numberValue() throws {
         let error = try tableError(#"{"menu": {"play": "Spielen", "lives": 3}}"#)
-        #expect(error.place == "$.menu.lives")
+        #expect(error.place == .jsonPath("$.menu.lives"))
         #expect(error.message == "expected a string or an object, got 3")
         #expect(error.description.hasSuffix("de.json: $.menu.lives: expected a string or an object, got 3"))
     }
 
     @Test("Arrays, null and booleans are errors at their path")
     func otherValues() throws {
-        #expect(try tableError(#"{"list": ["a", "b"]}"#).place == "$.list")
+        #expect(try tableError(#"{"list": ["a", "b"]}"#).place == .jsonPath("$.list"))
         #expect(try tableError(#"{"list": ["a", "b"]}"#).message == "expected a string or an object, got an array")
-        #expect(try tableError(#"{"a": {"b.c": null}}"#).place == #"$.a["b.c"]"#)
+        #expect(try tableError(#"{"a": {"b.c": null}}"#).place == .jsonPath(#"$.a["b.c"]"#))
         #expect(try tableError(#"{"on": true}"#).message == "expected a string or an object, got true")
         #expect(try tableError(#"["a"]"#).message == "expected an object of strings, got an array")
     }
@@ -115,16 +115,16 @@ struct StringTableTests {
     @Test("A syntax error is reported as line:column")
     func syntaxError() throws {
         let error = try tableError("{\n  \"a\": \"b\"\n  \"c\": \"d\"\n}")
-        #expect(error.place == "3:3")
+        #expect(error.place == .lineColumn(line: 3, column: 3))
         #expect(error.message == "expected ',' or '}' in the object, got '\"'")
         #expect(error.description.hasSuffix("de.json:3:3: expected ',' or '}' in the object, got '\"'"))
     }
 
     @Test("Duplicate keys, literal or by nesting, are errors")
     func duplicates() throws {
-        #expect(try tableError("{\"a\": \"1\",\n \"a\": \"2\"}").place == "2:2")
+        #expect(try tableError("{\"a\": \"1\",\n \"a\": \"2\"}").place == .lineColumn(line: 2, column: 2))
         let nested = try tableError(#"{"menu.play": "1", "menu": {"play": "2"}}"#)
-        #expect(nested.place == "$.menu.play")
+        #expect(nested.place == .jsonPath("$.menu.play"))
         #expect(nested.message == #"key "menu.play" is already defined at $["menu.play"]"#)
     }
 
@@ -216,7 +216,7 @@ struct StringTableTests {
         do {
             let table = try StringTable.load(contentsOf: url)
             Issue.record("expected an error, got \(table.entries)")
-            return StringTableError(file: "", place: "", message: "")
+            return StringTableError(.syntax, file: "", place: .wholeFile, message: "")
         } catch {
             return error
         }

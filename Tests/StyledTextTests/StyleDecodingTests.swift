@@ -151,7 +151,7 @@ struct StyleDecodingTests {
         let url = directory.url.appendingPathComponent("missing.json")
         let error = #expect(throws: StyleError.self) { try StyleSheet(contentsOf: url) }
         #expect(error?.file == "missing.json")
-        #expect(error?.path == "")
+        #expect(error?.place == .wholeFile)
         #expect(error?.description.hasPrefix("missing.json: cannot read ") == true)
     }
 }

@@ -141,8 +141,10 @@ struct StyleErrorTests {
 
     @Test("The description uses a colon form for line:column and a spaced form for paths")
     func descriptionForms() {
-        #expect(StyleError(file: "a.json", path: "3:17", message: "m").description == "a.json:3:17: m")
-        #expect(StyleError(file: "a.json", path: "$.font", message: "m").description == "a.json: $.font: m")
-        #expect(StyleError(file: "a.json", path: "", message: "m").description == "a.json: m")
+        #expect(StyleError(.syntax, file: "a.json", place: .lineColumn(line: 3, column: 17), message: "m").description
+            == "a.json:3:17: m")
+        #expect(StyleError(.invalidValue, file: "a.json", place: .jsonPath("$.font"), message: "m").description
+            == "a.json: $.font: m")
+        #expect(StyleError(.unreadableFile, file: "a.json", place: .wholeFile, message: "m").description == "a.json: m")
     }
 }

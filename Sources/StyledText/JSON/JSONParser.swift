@@ -2,6 +2,17 @@ import Foundation
 
 /// A JSON syntax error at a place in the text.
 package struct JSONSyntaxError: Error, Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
+        /// The text breaks JSON's grammar.
+        case syntax
+        /// An object names the same member twice.
+        case duplicateKey
+        /// Valid JSON that goes past what the parser holds: nesting deeper than its
+        /// limit, or a number beyond a `Double`'s range.
+        case beyondLimits
+    }
+
+    package var kind: Kind
     /// 1-based line.
     package var line: Int
     /// 1-based column, counted in Unicode scalars as editors count characters.
@@ -9,7 +20,7 @@ package struct JSONSyntaxError: Error, Sendable, Equatable {
     package var message: String
 
     /// `3:17`, the form compilers use after a file name.
-    package var place: String { "\(line):\(column)" }
+    package var place: SourcePlace { .lineColumn(line: line, column: column) }
 }
 
 /// A strict RFC 8259 parser that keeps member order and rejects duplicate keys.
@@ -132,7 +143,7 @@ package struct JSONParser {
         var seen: Set<String> = []
         _ = try walkObject { (parser: inout JSONParser, key: String, keyOffset: Int) throws(JSONSyntaxError) -> Bool in
             if !seen.insert(key).inserted {
-                throw parser.error("duplicate key \(JSONValue.quoted(key)) in the same object", at: keyOffset)
+                throw parser.error("duplicate key \(JSONValue.quoted(key)) in the same object", at: keyOffset, kind: .duplicateKey)
             }
             members.append(JSONMember(key: key, value: try parser.parseValue()))
             return true
@@ -212,7 +223,7 @@ package struct JSONParser {
     private mutating func enterContainer() throws(JSONSyntaxError) {
         depth += 1
         if depth > Self.maximumDepth {
-            throw error("nesting deeper than \(Self.maximumDepth) levels")
+            throw error("nesting deeper than \(Self.maximumDepth) levels", kind: .beyondLimits)
         }
     }
 
@@ -260,7 +271,7 @@ package struct JSONParser {
         }
         let lexeme = String(decoding: bytes[start..<offset], as: UTF8.self)
         guard let number = Double(lexeme), number.isFinite else {
-            throw error("number \(lexeme) is out of range", at: start)
+            throw error("number \(lexeme) is out of range", at: start, kind: .beyondLimits)
         }
         return number
     }
@@ -406,7 +417,8 @@ package struct JSONParser {
         return "'" + String(decoding: bytes[start..<end], as: UTF8.self) + "'"
     }
 
-    private func error(_ message: String, at errorOffset: Int? = nil) -> JSONSyntaxError {
+    private func error(_ message: String, at errorOffset: Int? = nil,
+                       kind: JSONSyntaxError.Kind = .syntax) -> JSONSyntaxError {
         // While streaming, an offset taken in an earlier chunk may lie before this one.
         let target = min(max(errorOffset ?? offset, 0), bytes.count)
         var line = 1
@@ -421,6 +433,6 @@ package struct JSONParser {
                 column += 1
             }
         }
-        return JSONSyntaxError(line: line, column: column, message: message)
+        return JSONSyntaxError(kind: kind, line: line, column: column, message: message)
     }
 }
