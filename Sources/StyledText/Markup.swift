@@ -81,46 +81,6 @@ public enum Markup {
     }
 }
 
-/// A problem in markup and where it starts.
-///
-/// ```
-/// column 7: <b> is never closed
-/// line 2, column 4: </b> closes <i> opened at line 1, column 9; write </i> first
-/// ```
-public struct MarkupError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What is wrong, e.g. `<b> is never closed`.
-    public var message: String
-    /// The 1-based line in the source; lines end at `\n`.
-    public var line: Int
-    /// The 1-based column within the line, counted in characters (grapheme clusters).
-    public var column: Int
-    /// The offset in Unicode scalars of the `<` or `&` at fault.
-    public var offset: Int
-    /// Whether the source has more than one line, so that ``description`` names the line.
-    public var showsLine: Bool
-
-    /// Creates an error.
-    ///
-    /// - Parameters:
-    ///   - message: What is wrong.
-    ///   - line: The 1-based line.
-    ///   - column: The 1-based column in characters.
-    ///   - offset: The offset in Unicode scalars.
-    ///   - showsLine: Whether ``description`` names the line; `true` for a multi-line source.
-    public init(message: String, line: Int, column: Int, offset: Int, showsLine: Bool = true) {
-        self.message = message
-        self.line = line
-        self.column = column
-        self.offset = offset
-        self.showsLine = showsLine
-    }
-
-    /// `line 2, column 7: message`, or `column 7: message` for a one-line source.
-    public var description: String {
-        (showsLine ? "line \(line), " : "") + "column \(column): \(message)"
-    }
-}
-
 // MARK: - Parser
 
 /// One pass over the source's scalars. Every scalar is looked at a bounded number of
@@ -203,7 +163,7 @@ private struct MarkupParser {
             }
         }
         if let innermost = open.last {
-            throw error(at: innermost.start, "<\(innermost.name)> is never closed")
+            throw error(.unbalancedTags, at: innermost.start, "<\(innermost.name)> is never closed")
         }
         flush()
         return output
@@ -218,10 +178,10 @@ private struct MarkupParser {
         if closing { position += 1 }
         let name = readName()
         guard !name.isEmpty else {
-            throw error(at: start, "expected a tag name after </; write &lt; for a literal <")
+            throw error(.malformedTag, at: start, "expected a tag name after </; write &lt; for a literal <")
         }
         guard let kind = TagKind(rawValue: name.lowercased()) else {
-            throw error(at: start, "unknown tag <\(closing ? "/" : "")\(name)> (known: \(Self.tagList)); "
+            throw error(.unknownTag, at: start, "unknown tag <\(closing ? "/" : "")\(name)> (known: \(Self.tagList)); "
                             + "write &lt; for a literal <")
         }
         if closing {
@@ -236,20 +196,20 @@ private struct MarkupParser {
     private mutating func close(_ kind: TagKind, name: String, start: Int) throws(MarkupError) {
         skipWhitespace()
         guard position < scalars.count, scalars[position] != "<" else {
-            throw error(at: start, "unterminated tag </\(name): expected >")
+            throw error(.malformedTag, at: start, "unterminated tag </\(name): expected >")
         }
         guard scalars[position] == ">" else {
-            throw error(at: start, "expected > after </\(name)")
+            throw error(.malformedTag, at: start, "expected > after </\(name)")
         }
         position += 1
         guard kind.isPaired else {
-            throw error(at: start, "</\(name)> closes nothing: <\(kind.rawValue)> has no closing tag")
+            throw error(.unbalancedTags, at: start, "</\(name)> closes nothing: <\(kind.rawValue)> has no closing tag")
         }
         guard let innermost = open.last else {
-            throw error(at: start, "</\(name)> closes nothing: no tag is open")
+            throw error(.unbalancedTags, at: start, "</\(name)> closes nothing: no tag is open")
         }
         guard innermost.kind == kind else {
-            throw error(at: start, "</\(name)> closes <\(innermost.name)> opened at \(place(of: innermost.start)); "
+            throw error(.unbalancedTags, at: start, "</\(name)> closes <\(innermost.name)> opened at \(place(of: innermost.start)); "
                             + "write </\(innermost.name)> first")
         }
         flush()
@@ -266,7 +226,7 @@ private struct MarkupParser {
         while true {
             skipWhitespace()
             guard position < scalars.count, scalars[position] != "<" else {
-                throw error(at: tag.start, "unterminated tag <\(tag.name): expected >")
+                throw error(.malformedTag, at: tag.start, "unterminated tag <\(tag.name): expected >")
             }
             let scalar = scalars[position]
             if scalar == ">" {
@@ -279,12 +239,12 @@ private struct MarkupParser {
                 return
             }
             guard Self.isLetter(scalar) else {
-                throw error(at: tag.start, "unexpected \(Self.quoted(String(scalar))) in <\(tag.name)>")
+                throw error(.malformedTag, at: tag.start, "unexpected \(Self.quoted(String(scalar))) in <\(tag.name)>")
             }
             let name = readName()
             skipWhitespace()
             guard peek() == "=" else {
-                throw error(at: tag.start, "expected = and a value after \(name) in <\(tag.name)>")
+                throw error(.malformedTag, at: tag.start, "expected = and a value after \(name) in <\(tag.name)>")
             }
             position += 1
             tag.attributes.append((name.lowercased(), try readValue(in: tag, toTagEnd: false)))
@@ -296,7 +256,7 @@ private struct MarkupParser {
     private mutating func readValue(in tag: Tag, toTagEnd: Bool) throws(MarkupError) -> String {
         skipWhitespace()
         guard position < scalars.count else {
-            throw error(at: tag.start, "unterminated tag <\(tag.name): expected >")
+            throw error(.malformedTag, at: tag.start, "unterminated tag <\(tag.name): expected >")
         }
         let quote = scalars[position]
         if quote == "\"" || quote == "'" {
@@ -304,7 +264,7 @@ private struct MarkupParser {
             var end = valueStart
             while end < scalars.count, scalars[end] != quote { end += 1 }
             guard end < scalars.count else {
-                throw error(at: tag.start, "unterminated quoted value in <\(tag.name)>: expected a closing \(quote)")
+                throw error(.malformedTag, at: tag.start, "unterminated quoted value in <\(tag.name)>: expected a closing \(quote)")
             }
             position = end + 1
             return Self.string(scalars[valueStart..<end])
@@ -327,14 +287,14 @@ private struct MarkupParser {
     private mutating func apply(_ tag: Tag) throws(MarkupError) {
         let kind = tag.kind
         if kind.isPaired, tag.selfClosing {
-            throw error(at: tag.start, "<\(tag.name)/> cannot be self-closing; "
+            throw error(.malformedTag, at: tag.start, "<\(tag.name)/> cannot be self-closing; "
                             + "put the text between <\(tag.name)> and </\(tag.name)>")
         }
         if kind != .img, let attribute = tag.attributes.first {
-            throw error(at: tag.start, "<\(tag.name)> takes no attribute \(attribute.name); write \(kind.example)")
+            throw error(.invalidAttribute, at: tag.start, "<\(tag.name)> takes no attribute \(attribute.name); write \(kind.example)")
         }
         if kind != .img, !kind.takesValue, tag.value != nil {
-            throw error(at: tag.start, "<\(tag.name)> takes no value; write \(kind.example)")
+            throw error(.invalidAttribute, at: tag.start, "<\(tag.name)> takes no value; write \(kind.example)")
         }
         var attributes = current
         switch kind {
@@ -383,7 +343,7 @@ private struct MarkupParser {
             return
         }
         guard open.count < Markup.maximumDepth else {
-            throw error(at: tag.start, "tags are nested more than \(Markup.maximumDepth) deep")
+            throw error(.nestingTooDeep, at: tag.start, "tags are nested more than \(Markup.maximumDepth) deep")
         }
         flush()
         open.append(OpenTag(name: tag.name, kind: kind, start: tag.start, attributes: attributes))
@@ -391,30 +351,30 @@ private struct MarkupParser {
 
     private mutating func image(_ tag: Tag) throws(MarkupError) {
         if tag.value != nil {
-            throw error(at: tag.start, "<\(tag.name)> takes attributes, not a value; write \(TagKind.img.example)")
+            throw error(.invalidAttribute, at: tag.start, "<\(tag.name)> takes attributes, not a value; write \(TagKind.img.example)")
         }
         var source: String?
         var height: Double?
         for attribute in tag.attributes {
             switch attribute.name {
             case "src":
-                guard source == nil else { throw error(at: tag.start, "<\(tag.name)> gives src twice") }
+                guard source == nil else { throw error(.invalidAttribute, at: tag.start, "<\(tag.name)> gives src twice") }
                 guard !attribute.value.isEmpty else {
                     throw badValue(tag, attribute.value, expected: "an image file name", attribute: "src")
                 }
                 source = attribute.value
             case "height":
-                guard height == nil else { throw error(at: tag.start, "<\(tag.name)> gives height twice") }
+                guard height == nil else { throw error(.invalidAttribute, at: tag.start, "<\(tag.name)> gives height twice") }
                 guard let number = Self.number(Substring(attribute.value)), number > 0 else {
                     throw badValue(tag, attribute.value, expected: "a height in pixels > 0", attribute: "height")
                 }
                 height = number
             default:
-                throw error(at: tag.start, "<\(tag.name)> has no attribute \(attribute.name); expected src or height")
+                throw error(.invalidAttribute, at: tag.start, "<\(tag.name)> has no attribute \(attribute.name); expected src or height")
             }
         }
         guard let source else {
-            throw error(at: tag.start, "<\(tag.name)> needs a src; write \(TagKind.img.example)")
+            throw error(.invalidAttribute, at: tag.start, "<\(tag.name)> needs a src; write \(TagKind.img.example)")
         }
         flush()
         output.appendImage(InlineImage(source: source, height: height), attributes: current)
@@ -422,7 +382,7 @@ private struct MarkupParser {
 
     private func requiredValue(of tag: Tag) throws(MarkupError) -> String {
         guard let value = tag.value else {
-            throw error(at: tag.start, "<\(tag.name)> needs a value; write \(tag.kind.example)")
+            throw error(.invalidAttribute, at: tag.start, "<\(tag.name)> needs a value; write \(tag.kind.example)")
         }
         return value
     }
@@ -492,14 +452,14 @@ private struct MarkupParser {
         position = end + 1
         guard numeric else {
             guard let character = Self.entities[Self.string(body)] else {
-                throw error(at: start, "unknown entity \(written) (known: \(Self.entityList)); "
+                throw error(.invalidReference, at: start, "unknown entity \(written) (known: \(Self.entityList)); "
                                 + "write &amp; for a literal &")
             }
             return character
         }
         // Made only when thrown: finding the line and column takes a pass over the source.
         func malformed() -> MarkupError {
-            error(at: start, "\(written) is not a character reference; expected digits, as in &#123; or &#x1F600;")
+            error(.invalidReference, at: start, "\(written) is not a character reference; expected digits, as in &#123; or &#x1F600;")
         }
         let hex = body.first == "x" || body.first == "X"
         let digits = hex ? body.dropFirst() : body
@@ -513,7 +473,7 @@ private struct MarkupParser {
         }
         guard !digits.isEmpty else { throw malformed() }
         guard value != 0, let character = Unicode.Scalar(value) else {
-            throw error(at: start, "\(written) is not a valid character; expected a code point from 1 to 10FFFF "
+            throw error(.invalidReference, at: start, "\(written) is not a valid character; expected a code point from 1 to 10FFFF "
                             + "that is not a surrogate")
         }
         return character
@@ -570,7 +530,7 @@ private struct MarkupParser {
 
     private func badValue(_ tag: Tag, _ value: String, expected: String, attribute: String? = nil) -> MarkupError {
         let subject = "<\(tag.name)>" + (attribute.map { " \($0)" } ?? "")
-        return error(at: tag.start, "\(subject): expected \(expected), got \(Self.quoted(value))")
+        return error(.invalidValue, at: tag.start, "\(subject): expected \(expected), got \(Self.quoted(value))")
     }
 
     /// Line and column of a scalar offset, computed only when an error is made.
@@ -590,9 +550,9 @@ private struct MarkupParser {
         return (scalars.contains("\n") ? "line \(line), " : "") + "column \(column)"
     }
 
-    private func error(at offset: Int, _ message: String) -> MarkupError {
+    private func error(_ kind: MarkupError.Kind, at offset: Int, _ message: String) -> MarkupError {
         let (line, column) = location(of: offset)
-        return MarkupError(message: message, line: line, column: column, offset: offset,
+        return MarkupError(kind, message: message, line: line, column: column, offset: offset,
                            showsLine: scalars.contains("\n"))
     }
 }

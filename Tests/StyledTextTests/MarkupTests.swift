@@ -329,9 +329,9 @@ struct MarkupTests {
 
     @Test("An error's description leaves out the line only for one-line sources")
     func errorDescription() {
-        let error = MarkupError(message: "<b> is never closed", line: 1, column: 7, offset: 6, showsLine: false)
+        let error = MarkupError(.unbalancedTags, message: "<b> is never closed", line: 1, column: 7, offset: 6, showsLine: false)
         #expect(error.description == "column 7: <b> is never closed")
-        #expect(MarkupError(message: "m", line: 2, column: 3, offset: 9).description == "line 2, column 3: m")
+        #expect(MarkupError(.malformedTag, message: "m", line: 2, column: 3, offset: 9).description == "line 2, column 3: m")
     }
 
     // MARK: - Escaping
