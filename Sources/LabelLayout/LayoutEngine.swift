@@ -103,7 +103,7 @@ public final class LayoutEngine: Sendable {
                                   styled: styled, style: style, locale: locale)
         let fitted = try pass.fit(styled)
         if fitted.lines.count > limits.lines {
-            throw .limitExceeded("the text needs \(fitted.lines.count) lines; at most \(limits.lines) are allowed")
+            throw .limitExceeded(LimitExcess(.lineCount, value: Double(fitted.lines.count), limit: Double(limits.lines)))
         }
         let (bounds, textRect) = pass.bounds(of: fitted)
         let positioned = Positioner(text: fitted.prepared.shaped, metrics: fitted.metrics, style: style)
@@ -121,7 +121,7 @@ public final class LayoutEngine: Sendable {
 
     private func checkLength(_ length: Int) throws(LayoutError) {
         if length > limits.textLength {
-            throw .limitExceeded("the text is \(length) Unicode scalars long; at most \(limits.textLength) are allowed")
+            throw .limitExceeded(LimitExcess(.textLength, value: Double(length), limit: Double(limits.textLength)))
         }
     }
 
@@ -129,35 +129,35 @@ public final class LayoutEngine: Sendable {
     /// how much memory layout and drawing take are checked again here.
     private func checkLimits(_ text: StyledString, style: LabelStyle) throws(LayoutError) {
         try checkLength(text.scalarCount)
-        func check(_ value: Double, _ limit: Double, _ name: String) throws(LayoutError) {
+        func check(_ value: Double, _ limit: Double, _ measure: LimitExcess.Measure) throws(LayoutError) {
             guard value.isFinite, abs(value) <= limit else {
-                throw .limitExceeded("\(name) \(Limits.format(value)) exceeds the limit of \(Limits.format(limit))")
+                throw .limitExceeded(LimitExcess(measure, value: value, limit: limit))
             }
         }
-        try check(style.font.size, limits.fontSize, "font size")
-        try check(style.font.minSize ?? 0, limits.fontSize, "minimum font size")
-        try check(style.stroke?.width ?? 0, limits.strokeWidth, "stroke width")
+        try check(style.font.size, limits.fontSize, .fontSize)
+        try check(style.font.minSize ?? 0, limits.fontSize, .minimumFontSize)
+        try check(style.stroke?.width ?? 0, limits.strokeWidth, .strokeWidth)
         if style.shadows.count > limits.shadows {
-            throw .limitExceeded("\(style.shadows.count) shadows exceed the limit of \(limits.shadows)")
+            throw .limitExceeded(LimitExcess(.shadowCount, value: Double(style.shadows.count), limit: Double(limits.shadows)))
         }
         for shadow in style.shadows {
-            try check(shadow.blur, limits.blur, "shadow blur")
-            try check(shadow.spread, limits.blur, "shadow spread")
+            try check(shadow.blur, limits.blur, .shadowBlur)
+            try check(shadow.spread, limits.blur, .shadowSpread)
         }
         for run in text.runs {
             let attributes = run.attributes
             if let size = attributes.size {
-                try check(size.factor(base: style.font.size) * style.font.size, limits.fontSize, "font size")
+                try check(size.factor(base: style.font.size) * style.font.size, limits.fontSize, .fontSize)
             }
             if let width = attributes.stroke.flatMap({ $0.resolved(over: style.stroke)?.width }) {
-                try check(width, limits.strokeWidth, "stroke width")
+                try check(width, limits.strokeWidth, .strokeWidth)
             }
             if let height = attributes.image?.height {
-                try check(height, limits.fontSize, "inline image height")
+                try check(height, limits.fontSize, .inlineImageHeight)
             }
         }
         if style.maxLines > limits.lines {
-            throw .limitExceeded("maxLines \(style.maxLines) exceeds the line limit of \(limits.lines)")
+            throw .limitExceeded(LimitExcess(.maxLines, value: Double(style.maxLines), limit: Double(limits.lines)))
         }
     }
 

@@ -11,8 +11,12 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
     case bundledFontsMissing(searched: [String])
     /// ICU could not create a break iterator (its error name is attached).
     case breakIterator(locale: String, icuError: String)
-    /// The style or text asks for more than the engine's limits allow.
-    case limitExceeded(String)
+    /// The style or text asks for more than the engine's ``Limits`` allow; the excess
+    /// says what, how much, and the limit.
+    case limitExceeded(LimitExcess)
+    /// A run of styled text has a font size that is not a positive number (a
+    /// `RunSize` built in code; markup refuses such sizes itself).
+    case invalidRunSize(RunSize)
     /// The text's markup is malformed (the error gives line and column).
     case markup(MarkupError)
     /// An inline image cannot be found or is not a PNG.
@@ -34,8 +38,10 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "set LABELGEN_FONTS to Labelgen's Fonts/ folder or pass FontSources(bundledDirectories:)"
         case let .breakIterator(locale, icuError):
             return "ICU cannot break lines for locale \"\(locale)\": \(icuError)"
-        case let .limitExceeded(what):
-            return what
+        case let .limitExceeded(excess):
+            return excess.description
+        case .invalidRunSize:
+            return "a run's font size must be a positive number"
         case let .markup(error):
             return "markup \(error)"
         case let .imageUnreadable(source, reason):

@@ -41,9 +41,10 @@ struct RunStyler {
             if let weight = attributes.weight { font.weight = weight }
             if let italic = attributes.italic { font.italic = italic }
             if let family = attributes.family { font.family = family; font.files = [] }
-            let scale = attributes.size?.factor(base: style.font.size) ?? 1
-            guard scale.isFinite, scale > 0 else {
-                throw .limitExceeded("a run's font size must be a positive number")
+            var scale = 1.0
+            if let size = attributes.size {
+                scale = size.factor(base: style.font.size)
+                guard scale.isFinite, scale > 0 else { throw .invalidRunSize(size) }
             }
             let chain: [FontFace]
             if let known = chains[font] {
@@ -105,9 +106,13 @@ final class InlineImageLoader: Sendable {
         guard width > 0, height > 0 else {
             throw .imageUnreadable(source: source, reason: "\(path) has no pixels")
         }
-        if let excess = Limits.excess("inline image \(source)", width: Double(width), height: Double(height),
-                                      side: limits.canvasSide, pixels: limits.canvasPixels) {
-            throw .limitExceeded(excess)
+        if max(width, height) > limits.canvasSide {
+            throw .limitExceeded(LimitExcess(.inlineImageSide(source: source, width: width, height: height),
+                                             value: Double(max(width, height)), limit: Double(limits.canvasSide)))
+        }
+        if Double(width) * Double(height) > Double(limits.canvasPixels) {
+            throw .limitExceeded(LimitExcess(.inlineImagePixels(source: source, width: width, height: height),
+                                             value: Double(width) * Double(height), limit: Double(limits.canvasPixels)))
         }
         let picture = Picture(png: bytes, width: width, height: height)
         cache.withLock { $0[source] = picture }
