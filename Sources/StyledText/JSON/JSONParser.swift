@@ -12,11 +12,13 @@ package struct JSONSyntaxError: Error, Sendable, Equatable {
         case beyondLimits
     }
 
+    /// Plain syntax, a duplicate key, or past the parser's limits.
     package var kind: Kind
     /// 1-based line.
     package var line: Int
     /// 1-based column, counted in Unicode scalars as editors count characters.
     package var column: Int
+    /// What is wrong, saying what was expected and what was found.
     package var message: String
 
     /// `3:17`, the form compilers use after a file name.
