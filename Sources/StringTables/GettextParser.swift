@@ -348,7 +348,7 @@ private struct GettextReader {
         }
     }
 
-    private func error(_ kind: StringTableError.Kind, _ message: String, at place: SourcePlace) -> StringTableError {
+    private func error(_ kind: StringTableErrorKind, _ message: String, at place: SourcePlace) -> StringTableError {
         StringTableError(kind, file: source, place: place, message: message)
     }
 }

@@ -336,7 +336,7 @@ struct StringCatalogParser {
         return tag.normalized
     }
 
-    private func failure(_ kind: StringTableError.Kind, at path: JSONPath, _ message: String) -> StringTableError {
+    private func failure(_ kind: StringTableErrorKind, at path: JSONPath, _ message: String) -> StringTableError {
         StringTableError(kind, file: source, place: SourcePlace(path), message: message)
     }
 }

@@ -228,7 +228,7 @@ struct StringsFileParser {
         return entries
     }
 
-    private func error(_ kind: StringTableError.Kind, _ message: String, at place: SourcePlace) -> StringTableError {
+    private func error(_ kind: StringTableErrorKind, _ message: String, at place: SourcePlace) -> StringTableError {
         StringTableError(kind, file: source, place: place, message: message)
     }
 }

@@ -433,7 +433,7 @@ struct StyleDecoder {
         failure(.missingField, at: path, "\(path.field) is required")
     }
 
-    private func failure(_ kind: StyleError.Kind, at path: JSONPath, _ message: String) -> StyleError {
+    private func failure(_ kind: StyleErrorKind, at path: JSONPath, _ message: String) -> StyleError {
         StyleError(kind, file: file, place: SourcePlace(path), message: message)
     }
 }

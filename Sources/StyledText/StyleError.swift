@@ -18,73 +18,30 @@
 ///     }
 /// }
 /// ```
-public struct StyleError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What kind of problem a style file has.
-    public enum Kind: Sendable, Hashable {
-        /// The file cannot be read: it is missing, a folder, or not readable.
-        case unreadableFile
-        /// The text is not valid JSON; the place is a line and column.
-        case syntax
-        /// A value of the wrong type or outside the range its field allows (`"size": "big"`,
-        /// `"size": 0`, `"align": "centre"`), or a name that is not a language tag or key
-        /// where one is expected.
-        case invalidValue
-        /// A required field is missing, such as `font.size` in the base style.
-        case missingField
-        /// A field the style format does not have, usually a misspelt one (`"wieght"`).
-        case unknownField
-        /// A name given twice in one object: a JSON member, or two spellings of one
-        /// locale under `locales` (`pt-BR` and `pt_br`).
-        case duplicateKey
-        /// Fields that are each valid disagree with one another, such as `font.minSize`
-        /// larger than `font.size`; in a merged style, the place names the key and locale.
-        case conflictingFields
-        /// A size or count beyond the engine's ``Limits`` (`"size": 48000`), or JSON the
-        /// parser does not hold: nested deeper than 256 levels, or a number too large for a
-        /// `Double` (`1e999`).
-        case limitExceeded
-    }
+public typealias StyleError = SourceFileError<StyleErrorKind>
 
-    /// What kind of problem this is.
-    public var kind: Kind
-    /// The style file's name, e.g. `score.json`.
-    public var file: String
-    /// Where in the file: a JSON path (`$.font.size`), a line and column for syntax errors
-    /// (`3:17`), a resolved style (`$.keys["hud.title"] (locale ja)`), or the whole file
-    /// when it cannot be read.
-    public var place: SourcePlace
-    /// What is wrong, saying what was expected and what was found.
-    public var message: String
-
-    /// Creates an error.
-    ///
-    /// - Parameters:
-    ///   - kind: What kind of problem it is.
-    ///   - file: The style file's name.
-    ///   - place: Where in the file; see ``place``.
-    ///   - message: What is wrong.
-    public init(_ kind: Kind, file: String, place: SourcePlace, message: String) {
-        self.kind = kind
-        self.file = file
-        self.place = place
-        self.message = message
-    }
-
-    /// `file: path: message`, `file:line:column: message` as compilers print it, or
-    /// `file: message` when the whole file is at fault.
-    public var description: String {
-        place.message(message, in: file)
-    }
-}
-
-extension StyleError {
-    /// The error for a style file that is not valid JSON.
-    init(_ error: JSONSyntaxError, file: String) {
-        let kind: Kind = switch error.kind {
-        case .syntax: .syntax
-        case .duplicateKey: .duplicateKey
-        case .beyondLimits: .limitExceeded
-        }
-        self.init(kind, file: file, place: error.place, message: error.message)
-    }
+/// What kind of problem a style file has.
+public enum StyleErrorKind: JSONSourceErrorKind {
+    /// The file cannot be read: it is missing, a folder, or not readable.
+    case unreadableFile
+    /// The text is not valid JSON; the place is a line and column.
+    case syntax
+    /// A value of the wrong type or outside the range its field allows (`"size": "big"`,
+    /// `"size": 0`, `"align": "centre"`), or a name that is not a language tag or key
+    /// where one is expected.
+    case invalidValue
+    /// A required field is missing, such as `font.size` in the base style.
+    case missingField
+    /// A field the style format does not have, usually a misspelt one (`"wieght"`).
+    case unknownField
+    /// A name given twice in one object: a JSON member, or two spellings of one
+    /// locale under `locales` (`pt-BR` and `pt_br`).
+    case duplicateKey
+    /// Fields that are each valid disagree with one another, such as `font.minSize`
+    /// larger than `font.size`; in a merged style, the place names the key and locale.
+    case conflictingFields
+    /// A size or count beyond the engine's ``Limits`` (`"size": 48000`), or JSON the
+    /// parser does not hold: nested deeper than 256 levels, or a number too large for a
+    /// `Double` (`1e999`).
+    case limitExceeded
 }

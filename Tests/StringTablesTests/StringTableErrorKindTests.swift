@@ -31,7 +31,7 @@ struct StringTableErrorKindTests {
     @Test("Each kind of problem in a table is told by its kind, at its place", arguments: [
         // A .strings entry defined twice is a duplicate at the second definition.
         ("\"a\" = \"1\";\n\"a\" = \"2\";", "de.lproj/Localizable.strings",
-         StringTableError.Kind.duplicateKey, SourcePlace.lineColumn(line: 2, column: 1)),
+         StringTableErrorKind.duplicateKey, SourcePlace.lineColumn(line: 2, column: 1)),
         ("{\"a\": \"1\",\n \"a\": \"2\"}", "de.json", .duplicateKey, .lineColumn(line: 2, column: 2)),
         (#"{"menu.play": "1", "menu": {"play": "2"}}"#, "de.json", .duplicateKey, .jsonPath("$.menu.play")),
         ("msgid \"a\"\nmsgstr \"1\"\n\nmsgid \"a\"\nmsgstr \"2\"\n", "de.po", .duplicateKey, .lineColumn(line: 4, column: 1)),
@@ -56,7 +56,7 @@ struct StringTableErrorKindTests {
         (Self.catalog, "Localizable.xcstrings", .localeRequired, .wholeFile),
         (#"{"a": "b"}"#, "de.txt", .unsupportedFormat, .wholeFile),
     ])
-    func kinds(text: String, path: String, kind: StringTableError.Kind, place: SourcePlace) throws {
+    func kinds(text: String, path: String, kind: StringTableErrorKind, place: SourcePlace) throws {
         let error = try loadError(text, at: path, locale: path == "Localizable.xcstrings" && kind != .localeRequired
                                   ? "de" : nil)
         #expect(error.kind == kind, "\(error)")

@@ -15,7 +15,7 @@ private func styleError(_ json: String) -> StyleError? {
 @Suite("Style error kinds")
 struct StyleErrorKindTests {
     @Test("Each kind of problem in a style file is told by its kind, at its place", arguments: [
-        (#"{"font":{"size":"big"}}"#, StyleError.Kind.invalidValue, SourcePlace.jsonPath("$.font.size")),
+        (#"{"font":{"size":"big"}}"#, StyleErrorKind.invalidValue, SourcePlace.jsonPath("$.font.size")),
         (#"{"font":{"size":0}}"#, .invalidValue, .jsonPath("$.font.size")),
         (#"{"font":{"size":20},"align":"centre"}"#, .invalidValue, .jsonPath("$.align")),
         (#"{"font":{"size":20},"locales":{"en US":{}}}"#, .invalidValue, .jsonPath(#"$.locales["en US"]"#)),
@@ -34,7 +34,7 @@ struct StyleErrorKindTests {
         ("{\"font\": {\"size\": 2O}}", .syntax, .lineColumn(line: 1, column: 20)),
         ("", .syntax, .lineColumn(line: 1, column: 1)),
     ])
-    func kinds(json: String, kind: StyleError.Kind, place: SourcePlace) throws {
+    func kinds(json: String, kind: StyleErrorKind, place: SourcePlace) throws {
         let error = try #require(styleError(json))
         #expect(error.kind == kind, "\(error)")
         #expect(error.place == place, "\(error)")
