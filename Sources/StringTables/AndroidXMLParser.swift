@@ -326,36 +326,46 @@ private struct EventReader {
                                message: "no elements; expected an XML document with a <resources> element")
     }
 
-    private mutating func readResourceList() throws(StringTableError) {
+    /// The next child element of the element being read, or nil at its end tag. Text
+    /// between children may only be white space; `expected` says what belongs there.
+    private mutating func nextChild(of element: String, expected: String) throws(StringTableError)
+        -> (name: String, attributes: [String: String], place: SourcePlace)? {
         while index < events.count {
             let event = events[index]
             index += 1
             switch event {
             case .end:
-                return
+                return nil
             case .text(let text, let place):
                 guard text.allSatisfy(\.isWhitespace) else {
                     throw StringTableError(.invalidValue, file: source, place: place,
-                                           message: "text directly in <resources>; expected elements such as <string>")
+                                           message: "text directly in <\(element)>; expected \(expected)")
                 }
             case .start(let name, let attributes, let place):
-                let skipped = name.contains(":") || attributes["translatable"] == "false"
-                    || (attributes["product"].map { $0 != "default" } ?? false)
-                if skipped {
-                    skipElement()
-                    continue
-                }
-                switch name {
-                case "string":
-                    let key = try resourceName(attributes, element: name, place: place)
-                    let text = try readText(place: place)
-                    try add(key: key, text: text, place: place)
-                case "plurals", "string-array":
-                    let key = try resourceName(attributes, element: name, place: place)
-                    try readItems(of: name, key: key)
-                default:
-                    skipElement()
-                }
+                return (name, attributes, place)
+            }
+        }
+        return nil
+    }
+
+    private mutating func readResourceList() throws(StringTableError) {
+        while let (name, attributes, place) = try nextChild(of: "resources", expected: "elements such as <string>") {
+            let skipped = name.contains(":") || attributes["translatable"] == "false"
+                || (attributes["product"].map { $0 != "default" } ?? false)
+            if skipped {
+                skipElement()
+                continue
+            }
+            switch name {
+            case "string":
+                let key = try resourceName(attributes, element: name, place: place)
+                let text = try readText(place: place)
+                try add(key: key, text: text, place: place)
+            case "plurals", "string-array":
+                let key = try resourceName(attributes, element: name, place: place)
+                try readItems(of: name, key: key)
+            default:
+                skipElement()
             }
         }
     }
@@ -370,39 +380,27 @@ private struct EventReader {
     /// The `<item>` children of a `<plurals>` (`key#one`) or `<string-array>` (`key#0`).
     private mutating func readItems(of element: String, key: String) throws(StringTableError) {
         var position = 0
-        while index < events.count {
-            let event = events[index]
-            index += 1
-            switch event {
-            case .end:
-                return
-            case .text(let text, let textPlace):
-                guard text.allSatisfy(\.isWhitespace) else {
-                    throw StringTableError(.invalidValue, file: source, place: textPlace,
-                                           message: "text directly in <\(element)>; expected <item> elements")
-                }
-            case .start(let name, let attributes, let itemPlace):
-                guard name == "item" else {
-                    throw StringTableError(.invalidValue, file: source, place: itemPlace,
-                                           message: "expected <item> in <\(element)>, got <\(name)>")
-                }
-                var itemKey = key + "#\(position)"
-                position += 1
-                if element == "plurals" {
-                    guard let quantity = attributes["quantity"] else {
-                        throw StringTableError(.missingField, file: source, place: itemPlace,
-                                               message: "expected a quantity attribute on <item> in <plurals>")
-                    }
-                    guard StringCatalogParser.pluralCategories.contains(quantity) else {
-                        throw StringTableError(.invalidValue, file: source, place: itemPlace,
-                                               message: "expected a quantity of "
-                                                   + StringCatalogParser.pluralCategories.joined(separator: ", ")
-                                                   + ", got \(JSONValue.quoted(quantity))")
-                    }
-                    itemKey = key + "#" + quantity
-                }
-                try add(key: itemKey, text: try readText(place: itemPlace), place: itemPlace)
+        while let (name, attributes, itemPlace) = try nextChild(of: element, expected: "<item> elements") {
+            guard name == "item" else {
+                throw StringTableError(.invalidValue, file: source, place: itemPlace,
+                                       message: "expected <item> in <\(element)>, got <\(name)>")
             }
+            var itemKey = key + "#\(position)"
+            position += 1
+            if element == "plurals" {
+                guard let quantity = attributes["quantity"] else {
+                    throw StringTableError(.missingField, file: source, place: itemPlace,
+                                           message: "expected a quantity attribute on <item> in <plurals>")
+                }
+                guard StringCatalogParser.pluralCategories.contains(quantity) else {
+                    throw StringTableError(.invalidValue, file: source, place: itemPlace,
+                                           message: "expected a quantity of "
+                                               + StringCatalogParser.pluralCategories.joined(separator: ", ")
+                                               + ", got \(JSONValue.quoted(quantity))")
+                }
+                itemKey = key + "#" + quantity
+            }
+            try add(key: itemKey, text: try readText(place: itemPlace), place: itemPlace)
         }
     }
 
