@@ -1,4 +1,5 @@
 import ArgumentParser
+import Captions
 import Foundation
 import LabelLayout
 import StyledText
