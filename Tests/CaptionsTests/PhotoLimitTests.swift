@@ -74,7 +74,7 @@ struct PhotoLimitTests {
         #expect(error?.description == "the photo is 300x200 pixels (60000 pixels); at most 50000 pixels is allowed")
         captioner.photoLimits = PhotoLimits(side: 299)
         #expect(throws: CaptionError.photoTooLarge(width: 300, height: 200, limit: .side(299))) {
-            try captioner.caption(photo, text: "TOP", style: style)
+            _ = try captioner.caption(photo, text: "TOP", style: style)
         }
         // The caption's canvas may be as wide as the photo, beyond the label limit.
         captioner.photoLimits = .default
