@@ -1,7 +1,7 @@
 import Foundation
 
-/// The image file formats this package reads, recognized by their first bytes: PNG here
-/// (``PNGDecoder``), PNG and JPEG for photos (the `Captions` module).
+/// The image file formats read, recognized by their first bytes; ``PNGDecoder`` reads
+/// PNG, and errors name the format of the data they are about.
 public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
     /// PNG, any bit depth and colour type; transparency is kept.
     case png
