@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "StringTables", targets: ["StringTables"]),
         .library(name: "LabelLayout", targets: ["LabelLayout"]),
         .library(name: "TextRender", targets: ["TextRender"]),
+        .library(name: "Captions", targets: ["Captions"]),
         .library(name: "LabelBatch", targets: ["LabelBatch"]),
         .library(name: "LabelSnapshotTesting", targets: ["LabelSnapshotTesting"]),
         .executable(name: "labelgen", targets: ["labelgen"]),
@@ -69,7 +70,11 @@ let package = Package(
         ),
         .target(
             name: "TextRender",
-            dependencies: ["LabelLayout", "StyledText", "CCairo", "CZlib", "CTurboJPEG"]
+            dependencies: ["LabelLayout", "StyledText", "CCairo", "CZlib"]
+        ),
+        .target(
+            name: "Captions",
+            dependencies: ["TextRender", "LabelLayout", "StyledText", "CTurboJPEG"]
         ),
         .target(
             name: "LabelBatch",
@@ -85,7 +90,7 @@ let package = Package(
         .executableTarget(
             name: "labelgen",
             dependencies: [
-                "StyledText", "StringTables", "LabelLayout", "TextRender", "LabelBatch", "LabelgenFonts",
+                "StyledText", "StringTables", "LabelLayout", "TextRender", "Captions", "LabelBatch", "LabelgenFonts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -94,9 +99,10 @@ let package = Package(
         .testTarget(name: "StyledTextTests", dependencies: ["StyledText", "TestSupport"]),
         .testTarget(name: "StringTablesTests", dependencies: ["StringTables", "StyledText", "TestSupport"]),
         .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "StyledText", "StringTables", "LabelgenFonts"], exclude: ["Corpus"]),
-        .testTarget(name: "TextRenderTests", dependencies: ["TextRender", "LabelLayout", "StyledText", "StringTables", "CCairo", "CZlib"]),
+        .testTarget(name: "TextRenderTests", dependencies: ["TextRender", "LabelLayout", "StyledText", "StringTables", "CZlib"]),
+        .testTarget(name: "CaptionsTests", dependencies: ["Captions", "TextRender", "LabelLayout", "StyledText"]),
         .testTarget(name: "LabelBatchTests", dependencies: ["LabelBatch", "TextRender", "LabelLayout", "StyledText", "StringTables"]),
-        .testTarget(name: "labelgenTests", dependencies: ["labelgen", "TextRender"]),
+        .testTarget(name: "labelgenTests", dependencies: ["labelgen", "TextRender", "Captions"]),
         // Only the library, as a client's test target would depend on it: it re-exports
         // the modules its API names.
         .testTarget(

@@ -71,7 +71,7 @@ struct GoldenComparison {
 
     private func compare(_ file: String, locale: String) throws(BatchError) -> GoldenCheck.Outcome {
         do {
-            let pixels = try ImageDecoder().decode(contentsOf: outputFolder.appendingPathComponent(locale).appendingPathComponent(file))
+            let pixels = try PNGDecoder().decode(contentsOf: outputFolder.appendingPathComponent(locale).appendingPathComponent(file))
             return try check.compare(rendered: pixels, goldenFile: goldenFolder.appendingPathComponent(locale).appendingPathComponent(file))
         } catch {
             throw .unreadableImage(error)

@@ -30,11 +30,11 @@ public struct GoldenCheck: Sendable {
     ///
     /// - Returns: `.missingGolden` when there is no file at that path.
     /// - Throws: An `ImageError` naming the file when it exists but cannot be read as
-    ///   an image.
+    ///   a PNG image.
     public func compare(rendered: RGBAImage, goldenFile: URL) throws(ImageError) -> Outcome {
         // A dangling symbolic link counts as missing too: there is nothing to compare with.
         guard FileManager.default.fileExists(atPath: goldenFile.path) else { return .missingGolden }
-        return compare(rendered: rendered, golden: try ImageDecoder().decode(contentsOf: goldenFile))
+        return compare(rendered: rendered, golden: try PNGDecoder().decode(contentsOf: goldenFile))
     }
 
     /// Compares two images in memory; never `.missingGolden`.

@@ -1,6 +1,6 @@
 /// The largest inputs the engine accepts, in the manner of ImageMagick's resource policy:
-/// a style, text or photo that asks for more is refused with an error naming the limit
-/// and what was asked, before any memory is set aside for it.
+/// a style or text that asks for more is refused with an error naming the limit and what
+/// was asked, before any memory is set aside for it.
 ///
 /// The defaults lie far beyond any real label (a 4K screen is 3840 pixels wide) but keep
 /// a typo such as `"size": 48000` or a hostile file from taking gigabytes of memory or
@@ -30,17 +30,12 @@ public struct Limits: Sendable, Hashable {
     public var strokeWidth: Double
     /// The largest scale a label is drawn at (@8x): 8.
     public var scale: Double
-    /// The widest or tallest photo a caption is burnt onto: 32767, Cairo's limit.
-    public var photoSide: Int
-    /// The most pixels in a photo (or frame) for captions: 128 Mpixel (512 MB of RGBA),
-    /// ImageMagick's default area limit.
-    public var photoPixels: Int
 
     /// Creates limits; every parameter defaults to the value in ``default``.
     public init(
         canvasSide: Int = 16384, canvasPixels: Int = 64 << 20, fontSize: Double = 2000,
         textLength: Int = 100_000, lines: Int = 1000, shadows: Int = 16, blur: Double = 1000,
-        strokeWidth: Double = 1000, scale: Double = 8, photoSide: Int = 32767, photoPixels: Int = 128 << 20
+        strokeWidth: Double = 1000, scale: Double = 8
     ) {
         self.canvasSide = canvasSide
         self.canvasPixels = canvasPixels
@@ -51,8 +46,6 @@ public struct Limits: Sendable, Hashable {
         self.blur = blur
         self.strokeWidth = strokeWidth
         self.scale = scale
-        self.photoSide = photoSide
-        self.photoPixels = photoPixels
     }
 
     /// The limits used unless a caller passes others.

@@ -9,14 +9,14 @@ public enum SizeLimit: Sendable, Hashable {
 
     /// The limit that a `width` x `height` image exceeds, the side first, or nil when it
     /// fits; sizes are doubles so that an absurd one is judged, not trapped on.
-    static func exceeded(width: Double, height: Double, side: Int, pixels: Int) -> SizeLimit? {
+    package static func exceeded(width: Double, height: Double, side: Int, pixels: Int) -> SizeLimit? {
         guard width.isFinite, height.isFinite, max(width, height) <= Double(side) else { return .side(side) }
         return width * height > Double(pixels) ? .pixels(pixels) : nil
     }
 
     /// The message ``Limits/excess(_:width:height:side:pixels:)`` gives for this limit,
     /// starting with `what`.
-    func excess(_ what: String, width: Double, height: Double) -> String {
+    package func excess(_ what: String, width: Double, height: Double) -> String {
         let message: String?
         switch self {
         case .side(let side): message = Limits.excess(what, width: width, height: height, side: side, pixels: .max)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Captions
 import Foundation
 import LabelLayout
 import StyledText
@@ -91,12 +92,7 @@ struct CaptionCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The key whose overrides in the style's `keys` apply.", valueName: "key"))
     var key: String = "caption"
 
-    @Option(help: ArgumentHelp("Folder of bundled fonts (default: $LABELGEN_FONTS, else the fonts installed with labelgen).", valueName: "dir"))
-    var fonts: String?
-
-    @Flag(name: .customLong("host-fonts"),
-          help: "Let characters that no bundled font covers use the fonts installed on this machine (the output then depends on the machine).")
-    var hostFonts = false
+    @OptionGroup var fontOptions: FontOptions
 
     @Option(help: ArgumentHelp("JPEG quality, 1 to 100 (default 90); only for .jpg/.jpeg output.", valueName: "n"))
     var quality: Int?
@@ -130,10 +126,9 @@ struct CaptionCommand: ParsableCommand {
 
         var captions = [Caption(text, at: position.captionPosition)]
         if let bottomText { captions.append(Caption(bottomText, at: .bottom)) }
-        let fontFolders = try FontFolders.resolve(fonts)
-        let captioner = Captioner(engine: LayoutEngine(fonts: FontSources(
-            bundledDirectories: fontFolders, useHostFonts: hostFonts, fileSearchDirectories: [styleURL.deletingLastPathComponent().path]),
-            imageDirectories: [styleURL.deletingLastPathComponent().path]))
+        let styleFolder = styleURL.deletingLastPathComponent().path
+        let captioner = Captioner(engine: LayoutEngine(fonts: try fontOptions.sources(styleFolder: styleFolder),
+                                                       imageDirectories: [styleFolder]))
         let result: CaptionedImage
         do {
             result = try captioner.caption(photo, with: captions, style: captionStyle, locale: locale)
@@ -189,8 +184,7 @@ struct CaptionCommand: ParsableCommand {
         }
     }
 
-    /// The system's words for a failed write ("Permission denied"), not Foundation's
-    /// error dump.
+    /// Prints `labelgen: warning: …` on standard error; the caption is still written.
     private static func warn(_ message: String) {
         FileHandle.standardError.write(Data("labelgen: warning: \(message)\n".utf8))
     }

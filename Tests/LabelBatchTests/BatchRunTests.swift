@@ -69,7 +69,7 @@ struct BatchRunTests {
         #expect(play.lines == ["Play"] && play.text == "Play" && !play.truncated)
         #expect(play.images.map(\.file) == ["play.png", "play@2x.png"])
         #expect(play.images.map(\.width) == [200, 400] && play.images.map(\.height) == [80, 160])
-        let playImage = try ImageDecoder().decode(contentsOf: scratch("out/en/play@2x.png"))
+        let playImage = try PNGDecoder().decode(contentsOf: scratch("out/en/play@2x.png"))
         #expect(playImage.width == 400 && playImage.pixels.contains { $0 != 0 }, "the @2x image is empty")
         #expect(english.fonts?.map(\.file) == ["NotoSans-Regular.ttf"])
         guard case .render(let inputHash) = plan.labels[0].status else { Issue.record("play not drawn"); return }
@@ -175,7 +175,7 @@ struct BatchRunTests {
         #expect(try runAll(run, checks: checks).1.failedLabels.isEmpty)
 
         // One pixel of the box's clear outer ring, made opaque in the golden @2x image.
-        var golden = try ImageDecoder().decode(contentsOf: scratch("golden/en/play@2x.png"))
+        var golden = try PNGDecoder().decode(contentsOf: scratch("golden/en/play@2x.png"))
         #expect(golden[0, 0].a == 0)
         golden.pixels.replaceSubrange(0..<4, with: [255, 0, 0, 255])
         try PNGEncoder().encode(golden).write(to: scratch("golden/en/play@2x.png"))

@@ -18,7 +18,7 @@ struct ImageDiffingTests {
         #expect(attachments.count == 3)
         let diffPath = try #require(message.split(separator: "\n").first { $0.hasPrefix("diff:") }?
             .dropFirst("diff:".count).trimmingCharacters(in: .whitespaces))
-        let diff = try ImageDecoder().decode(contentsOf: URL(fileURLWithPath: diffPath))
+        let diff = try PNGDecoder().decode(contentsOf: URL(fileURLWithPath: diffPath))
         #expect(diff[7, 3] == (255, 0, 0, 255))
         #expect(diff[0, 0] != (255, 0, 0, 255))
         for name in ["expected", "actual"] {
@@ -63,7 +63,7 @@ struct ImageDiffingTests {
         #expect(!before.lines.isEmpty && !before.lines[0].runs.isEmpty)
 
         let referenceURL = Demo.reference(test: "button", locale: "en", key: "menu.play")
-        let reference = try ImageDecoder().decode(contentsOf: referenceURL)
+        let reference = try PNGDecoder().decode(contentsOf: referenceURL)
         // Control: the unchanged style still draws the reference exactly.
         let same = try Renderer().render(before)
         if let (message, _) = Diffing<RGBAImage>.image().diffV2(reference, same.image) {

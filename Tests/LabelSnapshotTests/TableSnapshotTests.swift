@@ -104,7 +104,7 @@ struct TableSnapshotTests {
         }
         let dump = try String(contentsOf: references.appendingPathComponent("coins.en-hud-coins.txt"), encoding: .utf8)
         #expect(dump.contains("image \"coin.png\" 20x20"), "\(dump)")
-        let image = try ImageDecoder().decode(contentsOf: references.appendingPathComponent("coins.en-hud-coins.png"))
+        let image = try PNGDecoder().decode(contentsOf: references.appendingPathComponent("coins.en-hud-coins.png"))
         #expect(Self.count(image) { $0.r > 200 && $0.b < 50 && $0.a == 255 } > 100, "the coin's red is not drawn")
         try assertSnapshots(table: table, style: style, fonts: Demo.fonts, record: .never,
                             snapshotDirectory: references.path, testName: "coins()")

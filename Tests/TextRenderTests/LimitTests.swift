@@ -55,40 +55,33 @@ struct RenderLimitTests {
         #expect(throws: RenderError.self) { try Renderer().render(layout) }
     }
 
-    @Test("an image over the photo limits is refused from its header, before its pixels are decoded")
-    func photoHeader() throws {
+    @Test("a PNG over the decoder's limits is refused from its header, before its pixels are decoded")
+    func pngLimits() throws {
         // A PNG signature and header claiming 30000x30000 pixels, and no image data at all:
         // refused for its size, not as corrupt, so nothing was read past the header.
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
-        for side in [30000, 30000] { png += [UInt8(side >> 24), UInt8(side >> 16 & 0xFF), UInt8(side >> 8 & 0xFF), UInt8(side & 0xFF)] }
-        png += [8, 6, 0, 0, 0]
-        let huge = #expect(throws: ImageError.self) { try ImageDecoder().decode(Data(png)) }
+        let huge = #expect(throws: ImageError.self) { try PNGDecoder().decode(pngHeader(width: 30000, height: 30000)) }
         #expect(huge == .tooLarge(.png, width: 30000, height: 30000, limit: .pixels(128 << 20)))
         #expect(huge?.description == "the PNG image is 30000x30000 pixels (858.3 Mpixel); at most 128 Mpixel is allowed")
+        let beyondCairo = #expect(throws: ImageError.self) {
+            try PNGDecoder(maximumSide: 40000).decode(pngHeader(width: 32768, height: 1))
+        }
+        #expect(beyondCairo == .tooLarge(.png, width: 32768, height: 1, limit: .side(32767)))
         let small = try PNGEncoder().encode(makeImage(20, 10) { _, _ in [1, 2, 3, 255] })
-        let wide = #expect(throws: ImageError.self) { try ImageDecoder(limits: Limits(photoSide: 16)).decode(small) }
+        let wide = #expect(throws: ImageError.self) { try PNGDecoder(maximumSide: 16).decode(small) }
         #expect(wide == .tooLarge(.png, width: 20, height: 10, limit: .side(16)))
         #expect(wide?.description == "the PNG image is 20x10 pixels; at most 16 on a side can be read")
-        let many = #expect(throws: ImageError.self) { try ImageDecoder(limits: Limits(photoPixels: 199)).decode(small) }
+        let many = #expect(throws: ImageError.self) { try PNGDecoder(maximumPixels: 199).decode(small) }
         #expect(many == .tooLarge(.png, width: 20, height: 10, limit: .pixels(199)))
         #expect(many?.description == "the PNG image is 20x10 pixels (200 pixels); at most 199 pixels is allowed")
-        let jpeg = try Data(contentsOf: coffeeURL)
-        #expect(throws: ImageError.self) { try ImageDecoder(limits: Limits(photoPixels: 1000)).decode(jpeg) }
+        #expect(try PNGDecoder(maximumSide: 20, maximumPixels: 200).decode(small).width == 20)
     }
+}
 
-    @Test("captions refuse photos over the limits, and draw on photos wider than the label canvas limit")
-    func captionPhotos() throws {
-        let photo = makeImage(300, 200) { _, _ in [90, 90, 90, 255] }
-        var style = LabelStyle(font: FontSpec(weight: 700, size: 60))
-        style.stroke = Stroke(width: 4, color: .black)
-        var captioner = Captioner(engine: engine)
-        captioner.limits = Limits(photoPixels: 50_000)
-        let error = #expect(throws: CaptionError.self) { try captioner.caption(photo, text: "TOP", style: style) }
-        #expect(error == .photoTooLarge(width: 300, height: 200, limit: .pixels(50_000)))
-        #expect(error?.description == "the photo is 300x200 pixels (60000 pixels); at most 50000 pixels is allowed")
-        // The caption's canvas may be as wide as the photo, beyond the label limit.
-        captioner.limits = Limits(canvasSide: 100, canvasPixels: 10_000)
-        let result = try captioner.caption(photo, text: "TOP", style: style)
-        #expect(result.image.width == 300)
-    }
+/// The signature and header (IHDR, RGBA, 8 bits) of a PNG of the given size, with no
+/// image data after them.
+func pngHeader(width: Int, height: Int) -> Data {
+    var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+    for side in [width, height] { png += [UInt8(side >> 24), UInt8(side >> 16 & 0xFF), UInt8(side >> 8 & 0xFF), UInt8(side & 0xFF)] }
+    png += [8, 6, 0, 0, 0]
+    return Data(png)
 }

@@ -94,7 +94,7 @@ struct PNGEncoderTests {
     @Test("libpng (through Cairo) reads the default encoder's files")
     func libpngReadsThem() throws {
         for (name, image) in Self.images where image.width * image.height < 1_000_000 {
-            let decoded = try ImageDecoder().decode(try PNGEncoder().encode(image))
+            let decoded = try PNGDecoder().decode(try PNGEncoder().encode(image))
             let opaque = (0..<(image.width * image.height)).filter { image.pixels[$0 * 4 + 3] == 255 }
             #expect(decoded.width == image.width && decoded.height == image.height, "\(name)")
             #expect(opaque.allSatisfy { p in (0..<4).allSatisfy { decoded.pixels[p * 4 + $0] == image.pixels[p * 4 + $0] } },

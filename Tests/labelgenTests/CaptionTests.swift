@@ -1,3 +1,4 @@
+import Captions
 import Foundation
 import Testing
 import TextRender

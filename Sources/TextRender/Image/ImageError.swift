@@ -9,9 +9,9 @@ import StyledText
 ///
 /// ```swift
 /// do {
-///     let photo = try ImageDecoder().decode(contentsOf: url)
+///     let golden = try PNGDecoder().decode(contentsOf: url)
 /// } catch ImageError.file(_, .tooLarge(_, let width, let height, _)) {
-///     print("please pick a photo smaller than \(width)x\(height)")
+///     print("please pick an image smaller than \(width)x\(height)")
 /// }
 /// ```
 public indirect enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -21,6 +21,9 @@ public indirect enum ImageError: Error, Sendable, Equatable, CustomStringConvert
     case unsupportedFormat(String)
     /// The data is in no known image format; its first bytes, up to eight.
     case unrecognized(firstBytes: [UInt8])
+    /// A PNG image was expected and something else was found, described here: "a JPEG
+    /// image", "an empty file", "a folder", "data starting 68 65 6C 6C".
+    case notPNG(found: String)
     /// The data is damaged, for the reason given.
     case corrupt(ImageFormat, reason: String)
     /// The data ends before the image does.
@@ -49,8 +52,9 @@ public indirect enum ImageError: Error, Sendable, Equatable, CustomStringConvert
         case .unsupportedFormat(let name):
             return "\(name) images are not supported; expected a PNG or JPEG image"
         case .unrecognized(let bytes):
-            let hex = bytes.map { String(format: "%02X", $0) }.joined(separator: " ")
-            return "not a PNG or JPEG image (unrecognized first bytes \(hex))"
+            return "not a PNG or JPEG image (unrecognized first bytes \(Self.hex(bytes)))"
+        case .notPNG(let found):
+            return "expected a PNG image, got \(found)"
         case let .corrupt(format, reason):
             return "corrupt \(format.name) data: \(reason)"
         case .truncated(let format):
@@ -77,6 +81,20 @@ public indirect enum ImageError: Error, Sendable, Equatable, CustomStringConvert
 }
 
 extension ImageError {
+    /// Bytes as messages show them: "68 65 6C".
+    static func hex(_ bytes: [UInt8]) -> String {
+        bytes.map { String(format: "%02X", $0) }.joined(separator: " ")
+    }
+
+    /// The failure for `data` that is not a PNG file, saying what it is instead.
+    static func notPNG(_ data: Data) -> ImageError {
+        if data.isEmpty { return .notPNG(found: "an empty file") }
+        if let name = ImageFormat(sniffing: data)?.name ?? ImageFormat.unsupportedName(of: data) {
+            return .notPNG(found: "a \(name) image")
+        }
+        return .notPNG(found: "data starting \(hex([UInt8](data.prefix(8))))")
+    }
+
     /// A failure of the Cairo owners (always Cairo's status) while handling an image.
     init(_ error: RenderError) {
         if case .cairo(let status, let operation) = error {
@@ -85,9 +103,4 @@ extension ImageError {
             self = .libraryFailed(library: "Cairo", action: "handle the image", reason: "\(error)")
         }
     }
-}
-
-extension ImageFormat {
-    /// The format as messages name it: "PNG", "JPEG".
-    var name: String { rawValue.uppercased() }
 }

@@ -1,18 +1,63 @@
 import Foundation
 
-/// Decodes PNG files to straight-alpha RGBA through ``PNGReader``.
-struct PNGDecoder {
-    /// Throws when the header's size is beyond what the caller accepts.
-    var sizeCheck: (ImageFormat, Int, Int) throws(ImageError) -> Void
+/// Reads PNG files into straight-alpha RGBA: golden images, snapshot references, frames.
+///
+/// ```swift
+/// let golden = try PNGDecoder().decode(contentsOf: URL(fileURLWithPath: "golden/en/play.png"))
+/// golden.width    // pixels, as in the file's header
+/// ```
+///
+/// Cairo's reader (libpng) decodes every bit depth and colour type; images without alpha
+/// come out opaque. The size is read from the header first, so an image beyond
+/// ``maximumSide`` or ``maximumPixels`` is refused before any memory is set aside for its
+/// pixels. Photos, which may also be JPEG, are read by the `Captions` module's decoder.
+public struct PNGDecoder: Sendable {
+    /// The largest width or height Cairo can hold in an image: 32767.
+    public static let cairoSideLimit = 32767
 
-    func decode(_ data: Data) throws(ImageError) -> RGBAImage {
+    /// The widest or tallest image read, at most ``cairoSideLimit``.
+    public var maximumSide: Int
+    /// The most pixels in an image read.
+    public var maximumPixels: Int
+
+    /// Creates a decoder; it holds no state, so one can serve several threads.
+    ///
+    /// - Parameters:
+    ///   - maximumSide: The widest or tallest image read; ``cairoSideLimit`` by default,
+    ///     and never more.
+    ///   - maximumPixels: The most pixels in an image read; 128 Mpixel (512 MB of RGBA)
+    ///     by default, ImageMagick's default area limit.
+    public init(maximumSide: Int = cairoSideLimit, maximumPixels: Int = 128 << 20) {
+        self.maximumSide = maximumSide
+        self.maximumPixels = maximumPixels
+    }
+
+    /// Decodes a PNG file held in memory.
+    ///
+    /// - Parameter data: The bytes of a PNG file.
+    /// - Returns: The pixels, straight alpha.
+    /// - Throws: ``ImageError/notPNG(found:)`` saying what the data is when it is not a
+    ///   PNG file, else an ``ImageError`` saying why it cannot be read.
+    public func decode(_ data: Data) throws(ImageError) -> RGBAImage {
+        guard ImageFormat(sniffing: data) == .png else { throw .notPNG(data) }
+        let limit = DecodeLimit(side: min(maximumSide, Self.cairoSideLimit), pixels: maximumPixels)
         // The bytes are only borrowed while Cairo reads them; the error keeps its type.
         let loaded = data.withUnsafeBytes { bytes in
             Result { () throws(ImageError) in
-                try PNGReader.read(bytes) { width, height throws(ImageError) in try sizeCheck(.png, width, height) }
+                try PNGReader.read(bytes) { width, height throws(ImageError) in try limit.check(.png, width: width, height: height) }
             }
         }
         return try Self.argbImage(try loaded.get())
+    }
+
+    /// Reads and decodes a PNG file.
+    ///
+    /// - Parameter url: The file; its path names it in messages.
+    /// - Throws: ``ImageError/file(_:_:)`` with the file's path and what went wrong.
+    public func decode(contentsOf url: URL) throws(ImageError) -> RGBAImage {
+        try ImageFile.decode(contentsOf: url, ifFolder: .notPNG(found: "a folder")) { data throws(ImageError) in
+            try decode(data)
+        }
     }
 
     /// Painting onto ARGB32 gives RGB24 images (PNGs without alpha) a defined, opaque

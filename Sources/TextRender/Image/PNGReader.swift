@@ -1,5 +1,5 @@
 /// Reads PNG data into a Cairo surface: the one PNG reader of this module, behind both
-/// image files (``ImageDecoder``) and the pictures drawn in labels (colour glyphs and
+/// image files (``PNGDecoder``) and the pictures drawn in labels (colour glyphs and
 /// inline images).
 ///
 /// The header is read first, so a caller can refuse a huge image before any memory is

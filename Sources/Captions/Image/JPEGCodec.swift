@@ -1,5 +1,6 @@
 import CTurboJPEG
 import Foundation
+import TextRender
 
 /// A libjpeg-turbo compressor or decompressor instance, owned by this object.
 final class TurboJPEG {
@@ -29,8 +30,8 @@ struct JPEGDecoder {
     // default could change to the fast one.
     private static let flags = TJFLAG_ACCURATEDCT
 
-    /// Throws when the header's size is beyond what the caller accepts.
-    var sizeCheck: (ImageFormat, Int, Int) throws(ImageError) -> Void
+    /// The largest image decoded, judged from the header.
+    var limit: DecodeLimit
 
     func decode(_ data: Data) throws(ImageError) -> RGBAImage {
         let turbo = try TurboJPEG(.decompress)
@@ -40,7 +41,7 @@ struct JPEGDecoder {
                                 &width, &height, &subsampling, &colorspace)
         }
         guard header == 0 else { throw .corrupt(.jpeg, reason: "the header cannot be read (\(turbo.lastError))") }
-        try sizeCheck(.jpeg, Int(width), Int(height))
+        try limit.check(.jpeg, width: Int(width), height: Int(height))
 
         // libjpeg-turbo cannot convert CMYK to RGB itself, so such files (from print
         // workflows) are decoded as CMYK and converted below.

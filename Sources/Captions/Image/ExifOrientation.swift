@@ -1,4 +1,5 @@
 import Foundation
+import TextRender
 
 /// How a camera says its stored pixels must be turned to stand upright (EXIF tag 0x0112).
 ///

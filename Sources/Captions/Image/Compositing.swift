@@ -1,3 +1,5 @@
+import TextRender
+
 /// Porter-Duff "over" on straight-alpha pixels, cropping and flattening.
 ///
 /// Blending happens on the 8-bit sRGB values, as browsers and image editors blend by

@@ -1,91 +1,6 @@
-import Foundation
 import LabelLayout
 import StyledText
-
-/// Where on a photo a caption goes.
-public enum CaptionPosition: String, Sendable, Hashable, CaseIterable {
-    /// Along the top edge, the first line at the top.
-    case top
-    /// Along the bottom edge, the last line at the bottom.
-    case bottom
-}
-
-/// A text to burn onto a photo, and where.
-public struct Caption: Sendable, Hashable {
-    /// The text; newlines start new lines.
-    public var text: String
-    /// The edge it goes along.
-    public var position: CaptionPosition
-
-    /// Creates a caption.
-    ///
-    /// - Parameters:
-    ///   - text: The text; newlines start new lines.
-    ///   - position: The edge it goes along.
-    public init(_ text: String, at position: CaptionPosition = .top) {
-        self.text = text
-        self.position = position
-    }
-}
-
-/// The part of a photo a caption may cover, in photo pixels, and the scale its style is
-/// drawn at.
-public struct CaptionBand: Sendable, Hashable {
-    /// The left edge: the margin.
-    public var x: Int
-    /// The top edge: the margin for a top caption, higher up for a bottom one.
-    public var y: Int
-    /// The photo's width less the margin on both sides.
-    public var width: Int
-    /// At most ``Captioner/bandFraction`` of the photo's height, less the margin.
-    public var height: Int
-    /// Photo width / ``Captioner/referenceWidth``: the style's sizes are multiplied by it.
-    public var scale: Double
-}
-
-/// A caption as it was laid out and drawn.
-public struct PlacedCaption: Sendable {
-    /// The caption as given.
-    public var caption: Caption
-    /// Where it may go; the text is aligned in it as the style says, vertically against
-    /// the photo's edge.
-    public var band: CaptionBand
-    /// The layout, in the style's units (multiply by `band.scale` for photo pixels):
-    /// the font size used, its lines, whether it was truncated.
-    public var layout: TextLayout
-}
-
-/// Why a photo cannot be captioned.
-public enum CaptionError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The photo is smaller than ``Captioner/minimumSide`` on a side.
-    case photoTooSmall(width: Int, height: Int)
-    /// The photo is beyond the captioner's limits.
-    case photoTooLarge(width: Int, height: Int, limit: SizeLimit)
-    /// More than one caption asks for this position.
-    case positionTaken(CaptionPosition)
-
-    /// A sentence saying what is wrong with the photo or the captions.
-    public var description: String {
-        switch self {
-        case let .photoTooSmall(width, height):
-            return "the photo is \(width)x\(height) pixels; a caption needs at least "
-                + "\(Captioner.minimumSide)x\(Captioner.minimumSide)"
-        case let .photoTooLarge(width, height, limit):
-            return limit.excess("the photo", width: Double(width), height: Double(height))
-                .replacingOccurrences(of: "would be", with: "is")
-        case .positionTaken(let position):
-            return "two captions at the \(position.rawValue); there is room for one at each edge"
-        }
-    }
-}
-
-/// A photo with its captions burnt in.
-public struct CaptionedImage: Sendable {
-    /// The photo's pixels at full resolution, captions composited over them.
-    public var image: RGBAImage
-    /// The captions in the order they were given.
-    public var captions: [PlacedCaption]
-}
+import TextRender
 
 /// Burns meme-style captions onto photos: each caption is a label whose box is a band
 /// along the top or bottom edge, so it wraps and shrinks to fit the photo.
@@ -127,8 +42,11 @@ public struct Captioner: Sendable {
     /// a top and a bottom caption never meet.
     public var bandFraction = 1.0 / 3
 
-    /// The largest photo accepted (`photoSide`, `photoPixels`); a caption's canvas may
-    /// be as large as the photo, whatever `canvasSide` and `canvasPixels` say.
+    /// The largest photo accepted.
+    public var photoLimits = PhotoLimits.default
+
+    /// The limits of the labels drawn as captions, except that a caption's canvas may be
+    /// as large as the photo, whatever `canvasSide` and `canvasPixels` say.
     public var limits = Limits.default
 
     /// Lays out the captions; it caches fonts, so share one between photos.
@@ -181,7 +99,7 @@ public struct Captioner: Sendable {
     ///   - locale: The text's locale (BCP 47), for line breaking and fonts.
     /// - Returns: The captioned photo and how each caption was laid out.
     /// - Throws: A ``CaptionError`` if the photo is smaller than ``minimumSide`` or beyond
-    ///   ``limits``, or two captions share a position; a `LayoutError` if the style's
+    ///   ``photoLimits``, or two captions share a position; a `LayoutError` if the style's
     ///   fonts cannot be loaded.
     public func caption(_ photo: RGBAImage, with captions: [Caption], style: LabelStyle,
                         locale: String = "en") throws -> CaptionedImage {
@@ -192,13 +110,13 @@ public struct Captioner: Sendable {
             throw CaptionError.positionTaken(position)
         }
         if let limit = SizeLimit.exceeded(width: Double(photo.width), height: Double(photo.height),
-                                          side: limits.photoSide, pixels: limits.photoPixels) {
+                                          side: photoLimits.side, pixels: photoLimits.pixels) {
             throw CaptionError.photoTooLarge(width: photo.width, height: photo.height, limit: limit)
         }
         // A caption is never larger than its band, which lies inside the photo.
         var canvasLimits = limits
-        canvasLimits.canvasSide = max(limits.canvasSide, limits.photoSide)
-        canvasLimits.canvasPixels = max(limits.canvasPixels, limits.photoPixels)
+        canvasLimits.canvasSide = max(limits.canvasSide, photoLimits.side)
+        canvasLimits.canvasPixels = max(limits.canvasPixels, photoLimits.pixels)
         let renderer = Renderer(limits: canvasLimits)
         var image = photo
         var placed: [PlacedCaption] = []
