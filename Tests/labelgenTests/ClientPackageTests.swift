@@ -3,8 +3,8 @@ import Testing
 
 /// A Swift package that uses Labelgen as a game does: its manifest is the one the README
 /// shows, pointing at this checkout by path; its sources are every Swift example in the
-/// README and a program that lays out text in every script. It is built once (a few
-/// minutes: it compiles Labelgen anew) and both tests read that build.
+/// README and a program that lays out text in every script. It is built once per run (a
+/// few minutes the first time: it compiles Labelgen anew) and both tests read that build.
 @Suite("A client package")
 struct ClientPackageTests {
     @Test("every Swift example in the README compiles in a package that depends on Labelgen")
@@ -54,7 +54,12 @@ enum ClientPackage {
         try #require(manifests.count == 1, "the README should show one Package.swift")
         let examples = blocks.filter { !$0.hasPrefix("// swift-tools-version") }
 
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("labelgen-client-\(UUID().uuidString)")
+        // Inside this package's build folder, so `make clean` removes it and a second run
+        // rebuilds only what changed; the sources are written anew every time.
+        let folder = CLI.packageRoot.appendingPathComponent(".build/client-package")
+        for stale in ["Package.swift", "Sources", "Tests"] {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(stale))
+        }
         func write(_ text: String, _ relative: String) throws {
             let file = folder.appendingPathComponent(relative)
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
