@@ -72,7 +72,7 @@ FAULTS = [
      "        try checkBundledFolders(needed: font.files.isEmpty)\n", "",
      "DefaultFontSourceTests", "a missing font folder is not reported"),
     ("vertical-middle-is-top", "Sources/LabelLayout/Pipeline/Positioner.swift",
-     "case .middle: factor = 0.5", "case .middle: factor = 0",
+     "case .middle: return 0.5", "case .middle: return 0",
      "FitTests", "verticalAlign middle draws at the top"),
     ("line-height-ignored", "Sources/LabelLayout/Pipeline/Fitter.swift",
      "return (ascender * fontSize, descender * fontSize, natural * lineHeight)",
