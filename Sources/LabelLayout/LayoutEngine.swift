@@ -23,7 +23,7 @@ public final class LayoutEngine: Sendable {
     ///     (see ``FontSources/locateBundledFonts()``), never the host's.
     ///   - imageDirectories: folders where relative inline image paths (`<img src>`) are
     ///     looked up, before the current directory.
-    ///   - limits: the largest text and style sizes accepted (``Limits/default``).
+    ///   - limits: the largest text and style sizes accepted (`Limits.default`).
     public init(fonts: FontSources = FontSources(),
                 imageDirectories: [String] = [], limits: Limits = .default) {
         self.resolver = FontResolver(sources: fonts)
@@ -32,8 +32,8 @@ public final class LayoutEngine: Sendable {
     }
 
     /// Lays out `text` in `style` for `locale` (a BCP 47 tag such as "de" or "zh-Hans").
-    /// The text is read as markup (``Markup``) unless the style's `markup` is false; use
-    /// ``Markup/escaped(_:)`` for text from players, or lay out a ``StyledString``.
+    /// The text is read as markup (`Markup`) unless the style's `markup` is false; use
+    /// `Markup.escaped(_:)` for text from players, or lay out a `StyledString`.
     ///
     /// - Throws: ``LayoutError/markup(_:)`` for malformed markup;
     ///   ``LayoutError/limitExceeded(_:)`` before any work when the text or a size in the
@@ -57,7 +57,7 @@ public final class LayoutEngine: Sendable {
 
     /// Lays out `text` in the style a style sheet gives `key` in `locale`: the sheet's
     /// base with its matching `locales` and `keys` overrides laid over it, merged as
-    /// ``StyleSheet/style(forKey:locale:)`` merges them for `labelgen`. The sheet caches
+    /// `StyleSheet.style(forKey:locale:)` merges them for `labelgen`. The sheet caches
     /// merged styles, so laying out many keys of one sheet merges each combination once.
     ///
     /// The text is laid out as given: placeholders such as `%d` are not filled from the
@@ -70,7 +70,7 @@ public final class LayoutEngine: Sendable {
     ///
     /// - Throws: ``LayoutError/style(_:)`` when the merged style is invalid (its error
     ///   names the key and locale); otherwise what laying out with the merged
-    ///   ``LabelStyle`` throws.
+    ///   `LabelStyle` throws.
     public func layout(_ text: String, style sheet: StyleSheet, key: String,
                        locale: String) throws(LayoutError) -> TextLayout {
         try layout(text, style: Self.style(in: sheet, key: key, locale: locale), locale: locale)

@@ -39,8 +39,8 @@ import TextRender
 ///
 /// - Parameters:
 ///   - tables: The string tables, one per locale.
-///   - style: The labels' styles: a ``StyledText/StyleSheet`` with its overrides per
-///     locale and key, or one ``StyledText/LabelStyle`` for every label (built in code, or
+///   - style: The labels' styles: a `StyleSheet` with its overrides per
+///     locale and key, or one `LabelStyle` for every label (built in code, or
 ///     already merged by `sheet.style(forKey:locale:)`). Its `samples` fill placeholders.
 ///   - fonts: Where fonts come from; by default the fonts Labelgen bundles, never the
 ///     host's. Relative `font.files` paths resolve against its `fileSearchDirectories`.

@@ -71,7 +71,7 @@ public struct StringTable: Sendable, Hashable {
     /// - Throws: A ``StringTableError`` for an unknown format, an undeterminable
     ///   locale, an unreadable file, content that is not a string table, or a String
     ///   Catalog that holds several locales while `locale` is `nil` (use
-    ///   ``loadAll(contentsOf:locale:)`` for those).
+    ///   ``loadAll(contentsOf:locale:keeping:)`` for those).
     public static func load(contentsOf url: URL, locale: String? = nil) throws(StringTableError) -> StringTable {
         let tables = try loadAll(contentsOf: url, locale: locale)
         guard tables.count == 1, let table = tables.first else {

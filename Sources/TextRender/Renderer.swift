@@ -32,7 +32,7 @@ public struct Renderer: Sendable {
 
     /// Creates a renderer.
     ///
-    /// - Parameter limits: the largest canvas drawn (``Limits/default``).
+    /// - Parameter limits: the largest canvas drawn (`Limits.default`).
     public init(limits: Limits = .default) {
         self.limits = limits
     }

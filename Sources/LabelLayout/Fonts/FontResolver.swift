@@ -27,7 +27,7 @@ public struct FontSources: Sendable, Hashable {
     }
 
     /// The bundled font folder: `$LABELGEN_FONTS` (folders separated by `:`) if set, else
-    /// the fonts Labelgen ships as SwiftPM resources (``BundledFonts/directory``).
+    /// the fonts Labelgen ships as SwiftPM resources (`BundledFonts.directory` in `LabelgenFonts`).
     /// Empty when neither exists; layout then fails with
     /// ``LayoutError/bundledFontsMissing(searched:)`` instead of using the host's fonts.
     public static func locateBundledFonts() -> [String] {

@@ -31,7 +31,7 @@ public struct GlyphRun: Sendable, Hashable {
     public let glyphs: [PositionedGlyph]
     /// Whether this run is the ellipsis that replaced truncated text.
     public let isEllipsis: Bool
-    /// The markup attributes of the text the run draws (``TextAttributes/plain`` for plain text).
+    /// The markup attributes of the text the run draws (`TextAttributes.plain` for plain text).
     public let attributes: TextAttributes
     /// The run's own fill colour, which replaces the style's fill (gradient or not).
     public let color: Color?
