@@ -2,12 +2,16 @@
 /// write them: `*` matches any run of characters, dots included (`tip.*`, `*.title`);
 /// a pattern without `*` matches only itself.
 public struct KeyPattern: Sendable, Hashable {
+    /// The pattern as written, e.g. `tip.*`.
     public let text: String
     /// Decoded once, since a pattern may be tried against every key of a large table.
     private let scalars: [Unicode.Scalar]
 
+    /// Whether the pattern has a `*`; one without matches a single key.
     public let hasWildcard: Bool
 
+    /// A pattern read from its text, e.g. `KeyPattern("menu.*")`. Every text is a valid
+    /// pattern: only `*` is special, and nothing escapes it.
     public init(_ text: String) {
         self.text = text
         scalars = Array(text.unicodeScalars)
@@ -21,6 +25,8 @@ public struct KeyPattern: Sendable, Hashable {
         return (scalars.count - wildcards, wildcards)
     }
 
+    /// Whether `key` matches the whole pattern, compared by Unicode scalars (so case and
+    /// normalization count): `tip.*` matches `tip.jump` and `tip.`, but not `tips.jump`.
     public func matches(_ key: String) -> Bool {
         guard hasWildcard else { return text == key }
         return Self.glob(scalars[...], matches: Array(key.unicodeScalars)[...])

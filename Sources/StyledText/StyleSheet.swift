@@ -155,11 +155,13 @@ public struct StyleSheet: Sendable, Hashable {
         return text
     }
 
-    // Two sheets are equal when their content is; `fingerprint` already is the content.
+    /// Whether two sheets have the same ``source`` and content (their ``fingerprint``),
+    /// however their files were formatted.
     public static func == (lhs: StyleSheet, rhs: StyleSheet) -> Bool {
         lhs.source == rhs.source && lhs.fingerprint == rhs.fingerprint
     }
 
+    /// Hashes the ``source`` and ``fingerprint``, which decide equality.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(source)
         hasher.combine(fingerprint)

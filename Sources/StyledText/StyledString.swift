@@ -55,6 +55,8 @@ public struct InlineImage: Sendable, Hashable {
     /// the text around it. The width follows the picture's aspect ratio.
     public var height: Double?
 
+    /// A picture from the PNG file `source`, `height` pixels tall at scale 1 or, when
+    /// `nil`, as tall as the font size of the text around it.
     public init(source: String, height: Double? = nil) {
         self.source = source
         self.height = height
@@ -82,6 +84,9 @@ public struct TextAttributes: Sendable, Hashable {
     /// The picture that the run's one U+FFFC character stands for.
     public var image: InlineImage?
 
+    /// Attributes that change what is given and keep the rest of the style. `image`
+    /// belongs to a run of one U+FFFC: ``StyledString/appendImage(_:attributes:)`` adds
+    /// both together.
     public init(weight: Int? = nil, italic: Bool? = nil, underline: Bool = false, strikethrough: Bool = false,
                 color: Color? = nil, size: RunSize? = nil, family: String? = nil, stroke: RunStroke? = nil,
                 image: InlineImage? = nil) {
@@ -115,6 +120,7 @@ public struct StyledString: Sendable, Hashable, CustomStringConvertible {
     public struct Run: Sendable, Hashable {
         /// Scalar offsets in ``StyledString/text``.
         public var range: Range<Int>
+        /// What the run changes from the label's style.
         public var attributes: TextAttributes
     }
 
@@ -209,5 +215,6 @@ public struct StyledString: Sendable, Hashable, CustomStringConvertible {
         return result
     }
 
+    /// The plain ``text``, without the attributes.
     public var description: String { text }
 }
