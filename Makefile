@@ -6,7 +6,7 @@ DEMO_OUT ?= out/demo
 LABELGEN = .build/release/labelgen
 STRINGS = $(wildcard Localizations/strings/*.json)
 
-.PHONY: deps build demo test bench clean fuzz fuzz-smoke asan-test sanitize mutants
+.PHONY: deps build demo test bench docs doc-coverage clean fuzz fuzz-smoke asan-test sanitize mutants
 
 deps:
 	@scripts/ensure-deps.sh
@@ -33,17 +33,40 @@ test: deps
 bench: deps
 	@Benchmarks/run.sh
 
+# The DocC documentation of every library module, one archive each in $(DOCS_OUT): a
+# static web site, e.g. `python3 -m http.server -d out/docs/LabelLayout.doccarchive` and
+# then /documentation/labellayout. Captions is documented once its sources are in.
+# DOCC_FLAGS go to docc: `make docs DOCC_FLAGS=--warnings-as-errors` fails on a broken link.
+DOCS_OUT ?= out/docs
+DOC_TARGETS = StyledText StringTables LabelLayout TextRender $(if $(wildcard Sources/Captions/*.swift),Captions) \
+	LabelBatch LabelSnapshotTesting LabelgenFonts
+DOCC_FLAGS ?=
+
+# The plugin moves each archive into the output folder, which must exist already.
+docs: deps
+	rm -rf "$(DOCS_OUT)"
+	mkdir -p "$(DOCS_OUT)"
+	$(SWIFT) package --allow-writing-to-directory "$(DOCS_OUT)" generate-documentation \
+		$(addprefix --target ,$(DOC_TARGETS)) --experimental-skip-synthesized-symbols \
+		--output-path "$(DOCS_OUT)" $(DOCC_FLAGS)
+	@echo "Documentation is in $(DOCS_OUT)/<module>.doccarchive"
+
+# Public declarations of the library modules that have no doc comment; exits 1 if any.
+doc-coverage: deps
+	python3 scripts/doc-coverage.py $(DOC_TARGETS)
+
 # Every folder the targets here build or write into, with what the scripts they run
 # leave: .build (debug, release, the sanitize run's output and stripped copy),
 # .build-asan and .build-tsan, the benchmark's scratch (.build-bench by default), the
 # fuzz targets' build and corpus (Fuzz/.build), a build of the benchmark harness made by
-# hand (Benchmarks/.build), the demo labels (out), and the mutation check's copy of the
-# package and its log ($(MUTANTS_DIR); the folder itself only if that leaves it empty).
+# hand (Benchmarks/.build), the demo labels (out), the documentation ($(DOCS_OUT); the
+# plugin's scratch files are under .build), and the mutation check's copy of the package
+# and its log ($(MUTANTS_DIR); the folder itself only if that leaves it empty).
 BENCH_SCRATCH ?= .build-bench
 MUTANTS_DIR ?= /tmp/labelgen-mutants
 
 clean:
-	rm -rf .build .build-* "$(BENCH_SCRATCH)" Fuzz/.build Benchmarks/.build out
+	rm -rf .build .build-* "$(BENCH_SCRATCH)" Fuzz/.build Benchmarks/.build out "$(DOCS_OUT)"
 	rm -rf "$(MUTANTS_DIR)/package" "$(MUTANTS_DIR)/mutants.log"
 	rmdir "$(MUTANTS_DIR)" 2>/dev/null || true
 
