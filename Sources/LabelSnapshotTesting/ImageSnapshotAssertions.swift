@@ -17,7 +17,7 @@ extension RGBAImage: ImageSnapshotValue {}
 /// Asserts that a rendered label or an image matches its reference image.
 ///
 /// SnapshotTesting's `assertSnapshot(of:as:named:record:timeout:fileID:file:testName:line:column:)`
-/// for ``TextRender/RenderedLabel`` and ``TextRender/RGBAImage``: the reference is
+/// for `RenderedLabel` and `RGBAImage`: the reference is
 /// `__Snapshots__/<TestFile>/<test>.<name>.png` (`<test>.<counter>.png` when unnamed). On a
 /// mismatch, the expected, actual and diff images go to `<TestFile>/<test>.<name>/`
 /// (`<test>.line-<line>/` when unnamed) under `$SNAPSHOT_ARTIFACTS` or else the temporary
@@ -65,7 +65,7 @@ public func assertSnapshot<Value: ImageSnapshotValue>(
 /// failure instead of reporting it, for assertion helpers of your own.
 ///
 /// SnapshotTesting's `verifySnapshot(of:as:named:record:snapshotDirectory:timeout:fileID:file:testName:line:column:)`
-/// for ``TextRender/RenderedLabel`` and ``TextRender/RGBAImage``, which files the images of
+/// for `RenderedLabel` and `RGBAImage`, which files the images of
 /// a mismatch as ``assertSnapshot(of:as:named:record:timeout:fileID:file:testName:line:column:)`` does.
 ///
 /// ```swift

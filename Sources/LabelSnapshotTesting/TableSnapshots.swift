@@ -155,7 +155,7 @@ public struct SnapshotLabelError: Error, CustomStringConvertible {
     public var locale: String
     /// The label's string key.
     public var key: String
-    /// The table's file, as the table names it (``StringTables/StringTable/source``).
+    /// The table's file, as the table names it (`StringTable.source`).
     public var source: String
     /// Why the label failed: a `StyleError` when the sheet cannot merge its style, a
     /// `LayoutError` when it cannot be laid out, a `RenderError` when it cannot be drawn.
