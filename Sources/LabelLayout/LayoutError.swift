@@ -11,7 +11,7 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
     case bundledFontsMissing(searched: [String])
     /// ICU could not create a break iterator (its error name is attached).
     case breakIterator(locale: String, icuError: String)
-    /// The style or text asks for more than the engine's ``Limits`` allow; the excess
+    /// The style or text asks for more than the engine's `Limits` allow; the excess
     /// says what, how much, and the limit.
     case limitExceeded(LimitExcess)
     /// A run of styled text has a font size that is not a positive number (a
@@ -22,7 +22,7 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
     /// An inline image cannot be found or is not a PNG.
     case imageUnreadable(source: String, reason: String)
     /// A style sheet's layers merge into a style whose fields disagree for the key and
-    /// locale asked for (``StyleSheet/style(forKey:locale:)``).
+    /// locale asked for (`StyleSheet.style(forKey:locale:)`).
     case style(StyleError)
 
     /// The error in words, naming the file, font, locale or limit at fault.

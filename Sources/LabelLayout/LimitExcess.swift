@@ -1,6 +1,6 @@
 import StyledText
 
-/// What went past one of the engine's ``Limits``: what was measured, how much was asked
+/// What went past one of the engine's `Limits`: what was measured, how much was asked
 /// for, and the most allowed.
 ///
 /// ```swift
@@ -11,33 +11,33 @@ import StyledText
 /// }
 /// ```
 public struct LimitExcess: Sendable, Hashable, CustomStringConvertible {
-    /// What was measured, and so which of the ``Limits`` it is held to.
+    /// What was measured, and so which of the `Limits` it is held to.
     public enum Measure: Sendable, Hashable {
-        /// The text's length in Unicode scalars, markup included (``Limits/textLength``).
+        /// The text's length in Unicode scalars, markup included (`Limits.textLength`).
         case textLength
-        /// The lines the laid-out text needs (``Limits/lines``).
+        /// The lines the laid-out text needs (`Limits.lines`).
         case lineCount
-        /// The style's `maxLines` (``Limits/lines``).
+        /// The style's `maxLines` (`Limits.lines`).
         case maxLines
-        /// The style's or a run's font size, in pixels (``Limits/fontSize``).
+        /// The style's or a run's font size, in pixels (`Limits.fontSize`).
         case fontSize
-        /// The style's `font.minSize` (``Limits/fontSize``).
+        /// The style's `font.minSize` (`Limits.fontSize`).
         case minimumFontSize
-        /// An inline image's height from markup (``Limits/fontSize``).
+        /// An inline image's height from markup (`Limits.fontSize`).
         case inlineImageHeight
-        /// The style's or a run's stroke width (``Limits/strokeWidth``).
+        /// The style's or a run's stroke width (`Limits.strokeWidth`).
         case strokeWidth
-        /// How many shadows the style has (``Limits/shadows``).
+        /// How many shadows the style has (`Limits.shadows`).
         case shadowCount
-        /// A shadow's blur radius (``Limits/blur``).
+        /// A shadow's blur radius (`Limits.blur`).
         case shadowBlur
-        /// A shadow's spread (``Limits/blur``).
+        /// A shadow's spread (`Limits.blur`).
         case shadowSpread
         /// The longer side of the inline image `source`, `width` x `height` pixels
-        /// (``Limits/canvasSide``).
+        /// (`Limits.canvasSide`).
         case inlineImageSide(source: String, width: Int, height: Int)
         /// The pixel count of the inline image `source`, `width` x `height` pixels
-        /// (``Limits/canvasPixels``).
+        /// (`Limits.canvasPixels`).
         case inlineImagePixels(source: String, width: Int, height: Int)
     }
 
@@ -85,7 +85,7 @@ public struct LimitExcess: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The words ``Limits/excess(_:width:height:side:pixels:)`` gives for an image, which
+    /// The words `Limits.excess(_:width:height:side:pixels:)` gives for an image, which
     /// a caption's or a label image's excess shares.
     private static func imageExcess(_ source: String, _ width: Int, _ height: Int, side: Int, pixels: Int) -> String {
         let what = "inline image \(source)"
