@@ -7,7 +7,8 @@ import StyledText
 /// Localizations/de.json:4:2: expected ',' or '}' in the object, got '"'
 /// ```
 ///
-/// Switch on ``kind`` to tell causes apart without reading the message:
+/// Switch on its `kind`, a ``StringTableErrorKind``, to tell causes apart without reading
+/// the message:
 ///
 /// ```swift
 /// do {

@@ -5,7 +5,8 @@
 /// score.json:3:17: expected ',' or '}' in the object, got ']'
 /// ```
 ///
-/// Switch on ``kind`` to tell causes apart without reading the message:
+/// Switch on ``SourceFileError/kind``, a ``StyleErrorKind``, to tell causes apart without
+/// reading the message:
 ///
 /// ```swift
 /// do {

@@ -124,8 +124,8 @@ public struct StyleSheet: Sendable, Hashable {
     ///   - key: The string key, e.g. `hud.title`.
     ///   - locale: A BCP 47 tag such as `ja`, `pt-BR` or `zh_Hans_CN`.
     /// - Throws: A ``StyleError`` when the merged style is not valid: fields that disagree,
-    ///   e.g. `font.minSize` larger than `font.size` (``StyleError/Kind/conflictingFields``),
-    ///   or a gradient to which no layer gives colours (``StyleError/Kind/missingField``).
+    ///   e.g. `font.minSize` larger than `font.size` (``StyleErrorKind/conflictingFields``),
+    ///   or a gradient to which no layer gives colours (``StyleErrorKind/missingField``).
     ///   Its place names the key and locale.
     public func style(forKey key: String, locale: String) throws(StyleError) -> LabelStyle {
         let selection = layerSelection(forKey: key, locale: Self.requestedTag(locale))

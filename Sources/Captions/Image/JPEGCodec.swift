@@ -99,7 +99,7 @@ public struct JPEGEncoder: Sendable {
 
     /// Encodes `image`.
     ///
-    /// - Throws: An ``ImageError`` if the quality is out of range or libjpeg-turbo fails.
+    /// - Throws: An `ImageError` if the quality is out of range or libjpeg-turbo fails.
     public func encode(_ image: RGBAImage) throws(ImageError) -> Data {
         guard (1...100).contains(quality) else { throw .qualityOutOfRange(quality) }
         let opaque = image.flattened()
