@@ -84,51 +84,58 @@ struct StringCatalogParser {
         var builders = Dictionary(uniqueKeysWithValues: ordered.map { ($0, TableBuilder(source: source)) })
 
         for string in strings where !string.key.isEmpty {
-            let key = string.key
-            let path = stringsPath.appending(key)
-            guard case .object = string.value else {
-                throw failure(.invalidValue, at: path, "expected an object with localizations, got \(string.value.brief)")
-            }
-            let shouldTranslate: Bool
-            switch string.value["shouldTranslate"] {
-            case .bool(let flag)?: shouldTranslate = flag
-            case nil: shouldTranslate = true
-            case let other?: throw failure(.invalidValue, at: path.appending("shouldTranslate"), "expected true or false, got \(other.brief)")
-            }
-            var localized: [String: (value: JSONValue, path: JSONPath)] = [:]
-            switch string.value["localizations"] {
-            case .object(let members)?:
-                for member in members {
-                    let memberPath = path.appending("localizations").appending(member.key)
-                    let tag = try locale(member.key, at: memberPath)
-                    if localized[tag] != nil {
-                        throw failure(.duplicateKey, at: memberPath, "locale \(tag) is already localized under another spelling")
-                    }
-                    localized[tag] = (member.value, memberPath)
-                }
-            case nil: break
-            case let other?:
-                throw failure(.invalidValue, at: path.appending("localizations"), "expected an object of localizations by locale, got \(other.brief)")
-            }
-
-            // The source text, used for the source language and for untranslatable keys.
-            let sourceVariants = try localized[sourceLanguage].map { localization throws(StringTableError) in
-                try variants(of: localization.value, at: localization.path)
-            } ?? [Variant(suffix: "", value: key, path: path)]
-
-            for tag in ordered {
-                if !shouldTranslate || tag == sourceLanguage {
-                    try builders[tag]!.add(key: key, variants: sourceVariants)
-                } else if let localization = localized[tag] {
-                    try builders[tag]!.add(key: key, variants: try variants(of: localization.value, at: localization.path))
-                } else {
-                    builders[tag]!.untranslatedKeys.append(key)
-                }
-            }
+            try add(string, at: stringsPath.appending(string.key), sourceLanguage: sourceLanguage,
+                    locales: ordered, to: &builders)
         }
         return StringCatalog(localizations: ordered.map { tag in
             StringCatalog.Localization(locale: tag, content: builders[tag]!.content)
         })
+    }
+
+    /// Adds one key's text in every locale: its localization, or the source text for the
+    /// source language and keys not to translate, or else lists it as untranslated.
+    private func add(_ string: JSONMember, at path: JSONPath, sourceLanguage: String, locales: [String],
+                     to builders: inout [String: TableBuilder]) throws(StringTableError) {
+        let key = string.key
+        guard case .object = string.value else {
+            throw failure(.invalidValue, at: path, "expected an object with localizations, got \(string.value.brief)")
+        }
+        let shouldTranslate: Bool
+        switch string.value["shouldTranslate"] {
+        case .bool(let flag)?: shouldTranslate = flag
+        case nil: shouldTranslate = true
+        case let other?: throw failure(.invalidValue, at: path.appending("shouldTranslate"), "expected true or false, got \(other.brief)")
+        }
+        var localized: [String: (value: JSONValue, path: JSONPath)] = [:]
+        switch string.value["localizations"] {
+        case .object(let members)?:
+            for member in members {
+                let memberPath = path.appending("localizations").appending(member.key)
+                let tag = try locale(member.key, at: memberPath)
+                if localized[tag] != nil {
+                    throw failure(.duplicateKey, at: memberPath, "locale \(tag) is already localized under another spelling")
+                }
+                localized[tag] = (member.value, memberPath)
+            }
+        case nil: break
+        case let other?:
+            throw failure(.invalidValue, at: path.appending("localizations"), "expected an object of localizations by locale, got \(other.brief)")
+        }
+
+        // The source text, used for the source language and for untranslatable keys.
+        let sourceVariants = try localized[sourceLanguage].map { localization throws(StringTableError) in
+            try variants(of: localization.value, at: localization.path)
+        } ?? [Variant(suffix: "", value: key, path: path)]
+
+        for tag in locales {
+            if !shouldTranslate || tag == sourceLanguage {
+                try builders[tag]!.add(key: key, variants: sourceVariants)
+            } else if let localization = localized[tag] {
+                try builders[tag]!.add(key: key, variants: try variants(of: localization.value, at: localization.path))
+            } else {
+                builders[tag]!.untranslatedKeys.append(key)
+            }
+        }
     }
 
     // MARK: - Localizations
