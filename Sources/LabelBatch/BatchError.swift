@@ -24,6 +24,9 @@ public enum BatchError: Error, Sendable, CustomStringConvertible {
     case markup(table: String, key: String, MarkupError)
     /// The output folder exists and is a file.
     case outputNotAFolder(path: String)
+    /// Another run is writing the output folder (see ``OutputFolderLock``); `holder` is
+    /// its process id, nil when it has not written it yet.
+    case outputFolderLocked(path: String, holder: Int32?)
     /// A locale folder in the output folder is a symbolic link, which a run does not
     /// follow.
     case localeFolderIsLink(path: String, target: String)
@@ -56,6 +59,9 @@ public enum BatchError: Error, Sendable, CustomStringConvertible {
             return "\(table): key \"\(key)\": markup \(error)"
         case .outputNotAFolder(let path):
             return "\(path): exists and is not a folder; expected the folder for the labels"
+        case .outputFolderLocked(let path, let holder):
+            return "\(path): another run (\(holder.map { "process \($0)" } ?? "a process that is starting")) "
+                + "is writing this folder; wait for it to finish"
         case .localeFolderIsLink(let path, let target):
             return "\(path): is a symbolic link (to \(target)); labels are written only inside the output folder, "
                 + "never through links in it"

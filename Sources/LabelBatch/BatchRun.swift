@@ -8,8 +8,10 @@ import StyledText
 /// whose result the next one takes, so a build tool can stop after any of them and a
 /// test can look at each:
 ///
-/// 1. ``plan()`` checks every input and decides, per label, whether it is drawn, kept
-///    (its inputs are unchanged since the last run into the folder) or skipped.
+/// 1. ``plan()`` checks every input, locks the output folder (``OutputFolderLock``) and
+///    decides, per label, whether it is drawn, kept (its inputs are unchanged since the
+///    last run into the folder) or skipped. The plan holds the lock until it and the
+///    batches made from it are gone, so two runs into one folder never interleave.
 /// 2. ``render(_:progress:)`` draws the labels to draw, on every core, and stages their
 ///    images beside their targets under temporary names. If any label fails, nothing is
 ///    left behind and no output has changed.
@@ -52,14 +54,18 @@ public struct BatchRun: Sendable {
     public var force: Bool
     /// How many labels are drawn at once, at least 1.
     public var jobs: Int
+    /// Whether ``plan()`` waits while another run writes ``outputFolder``, rather than
+    /// failing at once with ``BatchError/outputFolderLocked(path:holder:)``.
+    public var waitsForLock: Bool
 
     /// A run of `tables` in `styleSheet` into `outputFolder`; the other settings default
-    /// to the bundled fonts, every key, the styles' scales, incremental drawing and one
-    /// job per core.
+    /// to the bundled fonts, every key, the styles' scales, incremental drawing, one job
+    /// per core, and failing at once if another run is writing the folder.
     public init(tables: [StringTable], styleSheet: StyleSheet, outputFolder: URL,
                 fonts: FontSources = FontSources(), imageFolders: [String] = [],
                 scales: [Double]? = nil, keys: [KeyPattern] = [], shard: Shard? = nil,
-                force: Bool = false, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+                force: Bool = false, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                waitsForLock: Bool = false) {
         precondition(jobs >= 1, "a run needs at least one job")
         self.tables = tables
         self.styleSheet = styleSheet
@@ -71,6 +77,7 @@ public struct BatchRun: Sendable {
         self.shard = shard
         self.force = force
         self.jobs = jobs
+        self.waitsForLock = waitsForLock
     }
 
     /// Where ``report(_:checks:)`` writes the diff images of labels that differ from

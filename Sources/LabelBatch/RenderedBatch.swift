@@ -19,10 +19,12 @@ public struct RenderedBatch: Sendable {
     public var renderedCount: Int { drawn.count }
 
     /// Removes the staged images, and the locale folders the drawing created if they are
-    /// empty again: the output folder is left as the previous run left it.
+    /// empty again: the output folder is left as the previous run left it. The run is
+    /// over: the output folder's lock, if ``BatchRun/plan()`` took it, is released.
     public func discard() {
         for label in drawn.values { label.discard() }
         for folder in createdFolders { rmdir(folder.path) }  // only if still empty
+        plan.endRun()
     }
 }
 

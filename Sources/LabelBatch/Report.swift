@@ -5,11 +5,13 @@ extension BatchRun {
     ///
     /// With a golden folder, each image in the output folder is compared with its golden
     /// image; ``diffFolder`` is emptied first, then receives a diff image for each one
-    /// that differs. Nothing else is written.
+    /// that differs. Nothing else is written. The run is over: the output folder's lock,
+    /// if ``plan()`` took it, is released.
     ///
     /// - Throws: ``BatchError/unreadableImage(_:)`` when an output or golden image cannot
     ///   be read; ``BatchError/cannotWrite(path:reason:)`` for a diff image.
     public func report(_ committed: CommittedBatch, checks: Checks = Checks()) throws(BatchError) -> RunReport {
+        defer { committed.plan.endRun() }
         let golden = checks.goldenFolder.map { folder in
             GoldenComparison(outputFolder: outputFolder, goldenFolder: folder, diffFolder: diffFolder,
                              check: GoldenCheck(tolerance: checks.tolerance))

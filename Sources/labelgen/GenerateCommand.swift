@@ -32,10 +32,15 @@ struct Generate: ParsableCommand {
             files, pictures and tool version are unchanged since the last run into OUT \
             is not drawn again; images of keys that no longer exist are removed (only \
             files the previous manifest lists, only inside OUT); every file is written \
-            atomically, and no output changes unless every label could be drawn.
+            atomically, and no output changes unless every label could be drawn. \
+            Only one run writes OUT at a time: a run into a folder another run is \
+            writing fails at once, naming that run's process id, unless \
+            --wait-for-lock makes it wait (OUT/.labelgen.lock holds the claim; a run \
+            that was killed leaves no claim behind).
 
             Exit status: 0 done; 1 labels failed --strict, --max-shrink or --check; \
-            2 bad input or usage (the message names the file and the place in it); \
+            2 bad input or usage (the message names the file and the place in it), or \
+            OUT is being written by another run; \
             130 or 143 interrupted by SIGINT or SIGTERM (files being written are removed, \
             earlier outputs stay whole).
 
@@ -96,6 +101,10 @@ struct Generate: ParsableCommand {
     @Flag(help: "Redraw every label, even those whose inputs are unchanged.")
     var force = false
 
+    @Flag(name: .customLong("wait-for-lock"),
+          help: "Wait while another run writes the output folder, instead of failing at once with exit status 2.")
+    var waitForLock = false
+
     @Flag(help: "Print nothing but errors.")
     var quiet = false
 
@@ -121,7 +130,11 @@ struct Generate: ParsableCommand {
                                      goldenFolder: check.map { URL(fileURLWithPath: $0) }, tolerance: try tolerance.get())
         let (report, committed): (RunReport, CommittedBatch)
         do throws(BatchError) {
-            let rendered = try batch.render(try batch.plan(), progress: progress.update)
+            let lock = try OutputFolderLock(folder: outputFolder, waiting: waitForLock) { holder in
+                progress.note("waiting for another run (\(holder.map { "pid \($0)" } ?? "pid not yet known")) "
+                              + "to finish writing \(outputFolder.path)")
+            }
+            let rendered = try batch.render(try batch.plan(holding: lock), progress: progress.update)
             committed = try batch.commit(rendered)
             report = try batch.report(committed, checks: checks)
         } catch {

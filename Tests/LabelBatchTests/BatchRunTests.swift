@@ -26,7 +26,7 @@ struct BatchRunTests {
         let raw = try #require(plan.labels.first { $0.key == "raw" })
         #expect(raw.unfilledPlaceholders == ["%@"])
         #expect(plan.labels.allSatisfy { $0.scales == [1, 2] && $0.style.font.size == 24 })
-        #expect(!FileManager.default.fileExists(atPath: scratch("out").path), "planning wrote something")
+        #expect(try scratch.files(in: "out") == [OutputFolderLock.fileName], "planning wrote more than its lock file")
 
         // Keys that would write the same file, and a locale that is no folder name, stop the plan.
         let clash = table("en", ["Play": "Play", "play": "play"])
@@ -57,6 +57,7 @@ struct BatchRunTests {
         let committed = try run.commit(rendered)
 
         #expect(try scratch.files(in: "out") == [
+            OutputFolderLock.fileName,
             "de/manifest.json", "de/play.png", "de/play@2x.png",
             "en/manifest.json", "en/play.png", "en/play@2x.png", "en/quit.png", "en/quit@2x.png",
         ])
@@ -93,6 +94,7 @@ struct BatchRunTests {
         #expect(statuses(plan) == ["en/play": "unchanged", "en/quit": "unchanged", "en/raw": "not rendered"])
         let rendered = try again.render(plan)
         #expect(rendered.renderedCount == 0)
+        rendered.discard()  // ends the run, so the next one can lock the folder
         let (committed, report) = try runAll(again)
         #expect(committed.filesWritten == 0 && committed.filesRemoved == 0)
         #expect(report.labels.map(\.status) == [.unchanged, .unchanged, .notRendered])
@@ -120,6 +122,7 @@ struct BatchRunTests {
             #expect(plan.labels.allSatisfy { shard.contains(locale: $0.locale, key: $0.key) })
             #expect(!plan.labels.isEmpty && plan.labels.count < 24, "shard \(index) has \(plan.labels.count) labels")
             planned += plan.labels.map { "\($0.locale)/\($0.key)" }
+            plan.lock.release()  // only looked at; the run below plans again
             try runAll(run)
         }
         #expect(planned.sorted() == tables.flatMap { table in keys.map { "\(table.locale)/\($0)" } }.sorted(),
