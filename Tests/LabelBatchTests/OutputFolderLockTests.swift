@@ -37,6 +37,9 @@ struct OutputFolderLockTests {
             #expect(throws: BatchError.self) { try OutputFolderLock(folder: scratch("out")) }
             #expect(throws: BatchError.self) { try run.plan() }
             _ = try run.report(committed, checks: .init())
+            // The report ends the run even while its batches are still around.
+            #expect(throws: Never.self) { try OutputFolderLock(folder: scratch("out")).release() }
+            withExtendedLifetime(committed) {}
         }
         // All gone: the next run locks the folder, and sees no trace of the lock file.
         let (committed, _) = try runAll(run)

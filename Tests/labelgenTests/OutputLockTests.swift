@@ -87,4 +87,39 @@ struct OutputLockTests {
         #expect(Date().timeIntervalSince(started) < 120)
         #expect(Files.list(tmp("out")).contains("en/manifest.json"))
     }
+
+    @Test("two labelgen runs started together into one folder leave exactly one run's labels, never a mix")
+    func twoRunsNeverInterleave() async throws {
+        let tmp = try TempDir()
+        defer { tmp.remove() }
+        try tmp.writeJSON(Styles.basic(scales: [1, 2]), to: "style.json")
+        // Overlapping keys with different texts, so every image shows which run drew it,
+        // and keys of one run only, which the other would have to remove as stale.
+        for (run, keys) in [("first", 0..<150), ("second", 75..<225)] {
+            var strings: [String: String] = [:]
+            for index in keys { strings["key\(index)"] = "\(run.capitalized) run, label \(index)" }
+            try tmp.writeJSON(strings, to: "\(run)/en.json")
+        }
+        func arguments(_ run: String, into out: String) -> [String] {
+            [tmp("\(run)/en.json").path, "--style", tmp("style.json").path, "--out", tmp(out).path,
+             "--jobs", "1", "--wait-for-lock"]
+        }
+        async let first = CLI.run(arguments("first", into: "out"))
+        async let second = CLI.run(arguments("second", into: "out"))
+        let results = try await [first, second]
+        for result in results { #expect(result.status == 0, "\(result)") }
+        #expect(results.contains { $0.stderr.contains("waiting for another run") },
+                "the runs never overlapped, so the lock was not tried: \(results)")
+
+        // The folder is exactly what the run that finished last writes alone.
+        let manifest = try String(contentsOf: tmp("out/en/manifest.json"), encoding: .utf8)
+        let last = manifest.contains("First run,") ? "first" : "second"
+        #expect(!manifest.contains(last == "first" ? "Second run," : "First run,"), "one manifest lists both runs' labels")
+        let alone = try await CLI.run(arguments(last, into: "alone"))
+        #expect(alone.status == 0, "\(alone)")
+        let mixed = try Files.contents(tmp("out")), expected = try Files.contents(tmp("alone"))
+        #expect(mixed.keys.sorted() == expected.keys.sorted())
+        let differing = expected.keys.filter { mixed[$0] != expected[$0] }.sorted()
+        #expect(differing.isEmpty, "files that differ from a run of the \(last) table alone: \(differing.prefix(5))")
+    }
 }
