@@ -6,7 +6,7 @@ DEMO_OUT ?= out/demo
 LABELGEN = .build/release/labelgen
 STRINGS = $(wildcard Localizations/strings/*.json)
 
-.PHONY: deps build demo test bench docs doc-coverage clean fuzz fuzz-smoke asan-test sanitize mutants
+.PHONY: deps build demo test bench docs doc-coverage man completions clean fuzz fuzz-smoke asan-test sanitize mutants
 
 deps:
 	@scripts/ensure-deps.sh
@@ -54,6 +54,27 @@ docs: deps
 # Public declarations of the library modules that have no doc comment; exits 1 if any.
 doc-coverage: deps
 	python3 scripts/doc-coverage.py $(DOC_TARGETS)
+
+# The manual page, $(MAN_OUT)/labelgen.1, made by swift-argument-parser's plugin from the
+# help text the command prints (the plugin builds the package in debug mode first; empty
+# lines become the paragraph breaks mdoc wants), then checked to describe every
+# subcommand and option.
+MAN_OUT ?= out/man
+
+man: deps
+	$(SWIFT) package generate-manual --configuration debug
+	mkdir -p "$(MAN_OUT)"
+	sed 's/^$$/.Pp/' .build/plugins/GenerateManual/outputs/labelgen/labelgen.1 > "$(MAN_OUT)/labelgen.1"
+	python3 scripts/check-manual.py .build/debug/labelgen "$(MAN_OUT)/labelgen.1"
+
+# Shell completions for bash, zsh and fish in $(COMPLETIONS_OUT) (README, Installing).
+COMPLETIONS_OUT ?= out/completions
+
+completions: build
+	mkdir -p "$(COMPLETIONS_OUT)"
+	$(LABELGEN) --generate-completion-script bash > "$(COMPLETIONS_OUT)/labelgen.bash"
+	$(LABELGEN) --generate-completion-script zsh > "$(COMPLETIONS_OUT)/_labelgen"
+	$(LABELGEN) --generate-completion-script fish > "$(COMPLETIONS_OUT)/labelgen.fish"
 
 # Every folder the targets here build or write into, with what the scripts they run
 # leave: .build (debug, release, the sanitize run's output and stripped copy),

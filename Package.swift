@@ -2,9 +2,10 @@
 import PackageDescription
 
 // System libraries come from pkg-config; `make` installs the Debian packages named in
-// each provider when pkg-config cannot find them.
-func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
-    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt])])
+// each provider when pkg-config cannot find them. The Homebrew formulas are what SwiftPM
+// suggests on macOS, where Labelgen is expected to build but is not tested.
+func systemLibrary(_ name: String, pkgConfig: String, apt: String, brew: String) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt]), .brew([brew])])
 }
 
 /// The font files in Fonts/, copied into the resource bundle of `LabelgenFonts`.
@@ -43,13 +44,13 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        systemLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: "libharfbuzz-dev"),
-        systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: "libfontconfig-dev"),
-        systemLibrary("CFriBidi", pkgConfig: "fribidi", apt: "libfribidi-dev"),
-        systemLibrary("CFreeType", pkgConfig: "freetype2", apt: "libfreetype-dev"),
-        systemLibrary("CCairo", pkgConfig: "cairo", apt: "libcairo2-dev"),
-        systemLibrary("CZlib", pkgConfig: "zlib", apt: "zlib1g-dev"),
-        systemLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: "libturbojpeg0-dev"),
+        systemLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: "libharfbuzz-dev", brew: "harfbuzz"),
+        systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: "libfontconfig-dev", brew: "fontconfig"),
+        systemLibrary("CFriBidi", pkgConfig: "fribidi", apt: "libfribidi-dev", brew: "fribidi"),
+        systemLibrary("CFreeType", pkgConfig: "freetype2", apt: "libfreetype-dev", brew: "freetype"),
+        systemLibrary("CCairo", pkgConfig: "cairo", apt: "libcairo2-dev", brew: "cairo"),
+        systemLibrary("CZlib", pkgConfig: "zlib", apt: "zlib1g-dev", brew: "zlib"),
+        systemLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: "libturbojpeg0-dev", brew: "jpeg-turbo"),
         .target(
             name: "CLineBreak",
             linkerSettings: [.linkedLibrary("icuuc")]

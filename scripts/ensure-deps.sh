@@ -30,6 +30,12 @@ done
 if [ ! -x /usr/bin/time ]; then
   missing+=(time)
 fi
+# The completion tests load the scripts labelgen writes into zsh and fish (and bash).
+for shell in zsh fish; do
+  if ! command -v "$shell" >/dev/null 2>&1; then
+    missing+=("$shell")
+  fi
+done
 # The contact sheet test has a headless browser render the page; Debian names the
 # program chromium, Ubuntu chromium-browser.
 if [ ! -x /usr/bin/chromium ] && [ ! -x /usr/bin/chromium-browser ]; then

@@ -61,7 +61,8 @@ struct CaptionCommand: ParsableCommand {
         }
     }
 
-    @Argument(help: ArgumentHelp("The photo (PNG or JPEG).", valueName: "image"))
+    @Argument(help: ArgumentHelp("The photo (PNG or JPEG).", valueName: "image"),
+              completion: .file(extensions: ["png", "jpg", "jpeg"]))
     var image: String
 
     @Option(help: ArgumentHelp("The caption (a newline in it starts a new line).", valueName: "text"))
@@ -71,16 +72,19 @@ struct CaptionCommand: ParsableCommand {
             help: ArgumentHelp("A second caption along the bottom edge (with --position top, the default).", valueName: "text"))
     var bottomText: String?
 
-    @Option(help: ArgumentHelp("The caption style file (JSON), e.g. Localizations/styles/meme.json.", valueName: "style.json"))
+    @Option(help: ArgumentHelp("The caption style file (JSON), e.g. Localizations/styles/meme.json.", valueName: "style.json"),
+            completion: .file(extensions: ["json"]))
     var style: String
 
-    @Option(help: ArgumentHelp("The output file: .png or .jpg/.jpeg.", valueName: "file"))
+    @Option(help: ArgumentHelp("The output file: .png or .jpg/.jpeg.", valueName: "file"),
+            completion: .file(extensions: ["png", "jpg", "jpeg"]))
     var out: String
 
     @Option(help: ArgumentHelp("The edge --text goes along.", valueName: "top|bottom"))
     var position: Position = .top
 
-    @Option(help: ArgumentHelp("An image laid over the result, stretched to its size if needed.", valueName: "frame.png"))
+    @Option(help: ArgumentHelp("An image laid over the result, stretched to its size if needed.", valueName: "frame.png"),
+            completion: .file(extensions: ["png"]))
     var frame: String?
 
     @Option(help: ArgumentHelp("Crop the photo first: `square` keeps the centred square.", valueName: "square"))

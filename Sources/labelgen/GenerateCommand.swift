@@ -53,12 +53,13 @@ struct Generate: ParsableCommand {
             """,
         version: Labelgen.version)
 
-    @Argument(help: ArgumentHelp("String tables: .json, .strings, .xcstrings, strings.xml or .po.", valueName: "strings-file"))
+    @Argument(help: ArgumentHelp("String tables: .json, .strings, .xcstrings, strings.xml or .po.", valueName: "strings-file"),
+              completion: .file(extensions: StringTableFormat.allCases.map(\.rawValue)))
     var tables: [String]
 
     @OptionGroup var styleFile: StyleOption
 
-    @Option(help: ArgumentHelp("Output folder.", valueName: "dir"))
+    @Option(help: ArgumentHelp("Output folder.", valueName: "dir"), completion: .directory)
     var out: String = "out"
 
     @Option(help: ArgumentHelp("Scales to render, overriding the style's (e.g. 1,2,3).", valueName: "list"))
@@ -85,17 +86,20 @@ struct Generate: ParsableCommand {
             help: ArgumentHelp("Exit 1 when a label's font is shrunk below this share of the style's size, e.g. 80%.", valueName: "percent"))
     var maxShrink: Parsed<ShrinkLimit>?
 
-    @Option(help: ArgumentHelp("Compare every image with GOLDEN_DIR/<locale>/<file>; differing or missing goldens fail the run, and diff images go to OUT/_diff/<locale>/.", valueName: "golden-dir"))
+    @Option(help: ArgumentHelp("Compare every image with GOLDEN_DIR/<locale>/<file>; differing or missing goldens fail the run, and diff images go to OUT/_diff/<locale>/.", valueName: "golden-dir"),
+            completion: .directory)
     var check: String?
 
     @Option(help: ArgumentHelp(GoldenCheck.Tolerance.help, valueName: "delta[,share%]"))
     var tolerance = Parsed<GoldenCheck.Tolerance>(argument: GoldenCheck.Tolerance.default.description)
 
-    @Option(help: ArgumentHelp("Write a JSON report: per locale and key, the size used and its share, lines, truncation, fallback fonts, missing characters, time.", valueName: "file"))
+    @Option(help: ArgumentHelp("Write a JSON report: per locale and key, the size used and its share, lines, truncation, fallback fonts, missing characters, time.", valueName: "file"),
+            completion: .file(extensions: ["json"]))
     var report: String?
 
     @Option(name: .customLong("contact-sheet"),
-            help: ArgumentHelp("Write one self-contained HTML page showing every label of the run by locale and by key, with badges for shrunk, truncated and fallback-font labels.", valueName: "file"))
+            help: ArgumentHelp("Write one self-contained HTML page showing every label of the run by locale and by key, with badges for shrunk, truncated and fallback-font labels.", valueName: "file"),
+            completion: .file(extensions: ["html"]))
     var contactSheet: String?
 
     @Flag(help: "Redraw every label, even those whose inputs are unchanged.")

@@ -23,10 +23,11 @@ struct PseudoCommand: ParsableCommand {
               labelgen strings/en.json pseudo/*.json --style button.json --keys 'menu.*'
             """)
 
-    @Argument(help: ArgumentHelp("The source string table: .json, .strings, .xcstrings, strings.xml or .po.", valueName: "strings-file"))
+    @Argument(help: ArgumentHelp("The source string table: .json, .strings, .xcstrings, strings.xml or .po.", valueName: "strings-file"),
+              completion: .file(extensions: StringTableFormat.allCases.map(\.rawValue)))
     var table: String
 
-    @Option(help: ArgumentHelp("Output folder.", valueName: "dir"))
+    @Option(help: ArgumentHelp("Output folder.", valueName: "dir"), completion: .directory)
     var out: String = "pseudo"
 
     @Option(help: ArgumentHelp("The source table's locale, instead of reading it from the path (needed for a catalog of several locales).", valueName: "tag"))

@@ -5,7 +5,8 @@ import LabelLayout
 /// `--fonts DIR` and `--host-fonts`: where the fonts come from, for every command that
 /// lays out text.
 struct FontOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Folder of bundled fonts (default: $LABELGEN_FONTS, else the fonts installed with labelgen).", valueName: "dir"))
+    @Option(help: ArgumentHelp("Folder of bundled fonts (default: $LABELGEN_FONTS, else the fonts installed with labelgen).", valueName: "dir"),
+            completion: .directory)
     var fonts: String?
 
     @Flag(name: .customLong("host-fonts"),

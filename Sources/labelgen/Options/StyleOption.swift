@@ -4,7 +4,7 @@ import StyledText
 
 /// `--style style.json`: the style file of the commands that draw or lay out labels.
 struct StyleOption: ParsableArguments {
-    @Option(help: ArgumentHelp("The style file (JSON).", valueName: "style.json"))
+    @Option(help: ArgumentHelp("The style file (JSON).", valueName: "style.json"), completion: .file(extensions: ["json"]))
     var style: String
 
     var url: URL { URL(fileURLWithPath: style) }
