@@ -17,16 +17,15 @@ struct StyleDecoder {
     /// Sizes beyond these are refused here, with their path, rather than when drawing.
     var limits = Limits.default
 
-    static let styleFields = [
-        "font", "fill", "stroke", "shadows", "box", "align", "verticalAlign", "maxLines", "wrap",
-        "truncate", "lineHeight", "tracking", "canvas", "scales", "markup", "direction", "samples",
-    ]
-    static let fontFields = ["family", "weight", "italic", "size", "minSize", "files", "metrics"]
-    static let fillFields = ["gradient"]
-    static let gradientFields = ["colors", "locations", "scope", "angle"]
-    static let strokeFields = ["width", "color", "join"]
-    static let shadowFields = ["color", "offset", "blur", "spread"]
-    static let boxFields = ["width", "height"]
+    // Field names come from the schema's table, so the decoder and the JSON Schema
+    // editors check files against accept the same fields.
+    static let styleFields = StyleSchema.style().map(\.name)
+    static let fontFields = StyleSchema.font().map(\.name)
+    static let fillFields = StyleSchema.fill.map(\.name)
+    static let gradientFields = StyleSchema.gradient.map(\.name)
+    static let strokeFields = StyleSchema.stroke().map(\.name)
+    static let shadowFields = StyleSchema.shadow().map(\.name)
+    static let boxFields = StyleSchema.box().map(\.name)
 
     /// Decodes a style object.
     ///

@@ -39,7 +39,8 @@ public struct StyleSheet: Sendable, Hashable {
     /// Merged styles and fingerprints by the layers they merge, shared by the sheet's copies.
     private let merges = MergeCache()
 
-    private static let overrideFields = ["locales", "keys"]
+    /// Top-level fields that are not part of the base style.
+    private static let overrideFields = StyleSchema.fileFields
 
     /// Parses and checks a style file.
     ///
@@ -56,6 +57,12 @@ public struct StyleSheet: Sendable, Hashable {
             throw StyleError(error, file: source)
         }
         let rootPath = JSONPath()
+        if let schema = root["$schema"] {
+            guard case .string = schema else {
+                throw StyleError(.invalidValue, file: source, place: SourcePlace(rootPath.appending("$schema")),
+                                 message: "expected the address of a JSON Schema, got \(schema.brief)")
+            }
+        }
         base = try StyleDecoder(file: source, mode: .complete).style(root, at: rootPath, extraFields: Self.overrideFields)
         let layerDecoder = StyleDecoder(file: source, mode: .layer)
 
@@ -99,7 +106,8 @@ public struct StyleSheet: Sendable, Hashable {
         baseLayer = .object(members.filter { !Self.overrideFields.contains($0.key) })
         self.localeLayers = localeLayers
         self.keyLayers = keyLayers
-        fingerprint = Self.canonicalText(root)
+        // The schema line tells editors how to check the file; it changes no label.
+        fingerprint = Self.canonicalText(.object(members.filter { $0.key != "$schema" }))
     }
 
     /// Reads and checks a style file.

@@ -60,6 +60,22 @@ extension JSONValue {
         }
     }
 
+    /// Indented JSON text, one member or element per line, member order kept, for
+    /// files people read and diff.
+    package func prettyText(indent: String = "  ", level: Int = 0) -> String {
+        let inner = String(repeating: indent, count: level + 1), outer = String(repeating: indent, count: level)
+        switch self {
+        case .object(let members) where !members.isEmpty:
+            let body = members.map { inner + JSONValue.quoted($0.key) + ": " + $0.value.prettyText(indent: indent, level: level + 1) }
+            return "{\n" + body.joined(separator: ",\n") + "\n" + outer + "}"
+        case .array(let elements) where !elements.isEmpty:
+            let body = elements.map { inner + $0.prettyText(indent: indent, level: level + 1) }
+            return "[\n" + body.joined(separator: ",\n") + "\n" + outer + "]"
+        default:
+            return text()
+        }
+    }
+
     /// Shortest text that reads back as the same number; integers without ".0".
     package static func format(_ number: Double) -> String {
         if number == number.rounded(), abs(number) < 1e15 {
