@@ -7,7 +7,7 @@ struct StyleErrorTests {
     @Test("An unknown field names its path and the allowed fields")
     func unknownFieldAtDepth() {
         #expect(loadError(#"{"font":{"size":20,"wieght":700}}"#)
-            == "score.json: $.font.wieght: unknown field; expected one of family, weight, italic, size, minSize, files, metrics")
+            == "score.json: $.font.wieght: unknown field; expected one of family, weight, italic, size, minSize, files, metrics, features, variations")
         #expect(loadError(##"{"font":{"size":20},"shadows":[{},{"colour":"#000"}]}"##)
             == "score.json: $.shadows[1].colour: unknown field; expected one of color, offset, blur, spread")
         #expect(loadError(##"{"font":{"size":20},"fill":{"gradient":{"colors":["#000","#FFF"],"stops":[0,1]}}}"##)
