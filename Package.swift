@@ -21,7 +21,7 @@ let bundledFontFiles = [
     "NotoSansCJK-Regular-Subset.otf", "NotoSansCJK-Bold-Subset.otf",
     "NotoSansSymbols-Regular.ttf", "NotoSansSymbols-Bold.ttf",
     "NotoSansSymbols2-Regular.ttf", "NotoSansMath-Regular.ttf",
-    "NotoColorEmoji-Subset.ttf",
+    "NotoColorEmoji-Subset.ttf", "Inter-Variable-Subset.ttf",
 ]
 
 let package = Package(

@@ -5,10 +5,10 @@
 #   bash Fonts/make-subsets.sh --charsets   # first regenerate Fonts/subsets/*.txt (gen-charsets.py)
 #
 # Needs (Debian 12 package names): fonts-noto-core fonts-noto-ui-core fonts-noto-cjk
-# fonts-noto-color-emoji unicode-data (only for --charsets) libharfbuzz-bin (hb-subset, hb-shape)
+# fonts-noto-color-emoji fonts-inter-variable unicode-data (only for --charsets) libharfbuzz-bin (hb-subset, hb-shape)
 # python3-fonttools fontconfig (fc-scan).
 #   apt-get install -y fonts-noto-core fonts-noto-ui-core fonts-noto-cjk fonts-noto-color-emoji \
-#                      unicode-data libharfbuzz-bin python3-fonttools fontconfig
+#                      fonts-inter-variable unicode-data libharfbuzz-bin python3-fonttools fontconfig
 # The output is deterministic for given package versions (see README.md for the versions used).
 set -euo pipefail
 
@@ -18,11 +18,12 @@ SUBSETS="$HERE/subsets"
 PY="${PYTHON:-/usr/bin/python3}"
 NOTO_TTF=/usr/share/fonts/truetype/noto
 NOTO_CJK=/usr/share/fonts/opentype/noto
+INTER_VF=/usr/share/fonts/truetype/inter-vf
 BUDGET_BYTES=22000000   # hard limit for everything in Fonts/ (du -cb Fonts/*); README.md says why
 
 die() { echo "make-subsets.sh: $*" >&2; exit 1; }
 
-for pkg in fonts-noto-core fonts-noto-ui-core fonts-noto-cjk fonts-noto-color-emoji libharfbuzz-bin python3-fonttools fontconfig; do
+for pkg in fonts-noto-core fonts-noto-ui-core fonts-noto-cjk fonts-noto-color-emoji fonts-inter-variable libharfbuzz-bin python3-fonttools fontconfig; do
   v=$(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null) || die "Debian package $pkg is not installed"
   printf '%-24s %s\n' "$pkg" "$v"
 done
@@ -132,8 +133,18 @@ hb-subset --font-file="$NOTO_TTF/NotoColorEmoji.ttf" \
   --output-file="$WORK/NotoColorEmoji-Subset.ttf"
 echo "NotoColorEmoji-Subset.ttf: $n requested code points"
 
+# ---- 3b. Inter, variable (wght 100-900): the face for OpenType features and axes ----------
+# Not hinted upstream; hb-subset keeps fvar, gvar, HVAR and STAT, and every GSUB/GPOS feature.
+n=$(unicodes_from_lists "$WORK/inter.txt" "$SUBSETS/inter.txt")
+hb-subset --font-file="$INTER_VF/Inter-roman.var.ttf" \
+  --unicodes-file="$WORK/inter.txt" --layout-features='*' \
+  --name-IDs='*' --name-languages='*' \
+  --output-file="$WORK/Inter-Variable-Subset.ttf"
+echo "Inter-Variable-Subset.ttf: $n requested code points"
+
 # ---- 4. Licence files ------------------------------------------------------------------------
 mkdir -p "$WORK/licenses"
+cp /usr/share/doc/fonts-inter-variable/copyright   "$WORK/licenses/fonts-inter-variable.copyright"
 cp /usr/share/doc/fonts-noto-core/copyright        "$WORK/licenses/fonts-noto-core.copyright"
 cp /usr/share/doc/fonts-noto-ui-core/copyright     "$WORK/licenses/fonts-noto-ui-core.copyright"
 cp /usr/share/doc/fonts-noto-cjk/copyright         "$WORK/licenses/fonts-noto-cjk.copyright"
@@ -157,6 +168,7 @@ notice("Noto Sans CJK JP (one face for Japanese, Chinese and Korean)", "%s/NotoS
 notices[-1] += ("\n  (upstream LICENSE: \"Copyright 2014-2021 Adobe (http://www.adobe.com/), with Reserved"
                 "\n  Font Name 'Source'.\" - \"Noto Sans CJK ...\" does not use that Reserved Font Name)")
 notice("Noto Color Emoji", "%s/NotoColorEmoji.ttf" % noto_ttf)
+notice("Inter (Inter-Variable-Subset.ttf, a subset of Inter-roman.var.ttf)", "/usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf")
 
 # The OFL 1.1 text exactly as Debian ships it in fonts-noto-cjk's copyright file.
 # (The "License: SIL-1.1" stanza with the text is the one followed by indented lines.)
@@ -226,6 +238,12 @@ for weight in ("Regular", "Bold"):
     name = "NotoSansCJK-%s-Subset.otf" % weight
     subset_check(name, TTFont(os.path.join(work, name)),
                  TTFont(os.path.join(noto_cjk, "NotoSansCJK-%s.ttc" % weight), fontNumber=0, lazy=True), cjk_req)
+subset_check("Inter-Variable-Subset.ttf", TTFont(os.path.join(work, "Inter-Variable-Subset.ttf")),
+             TTFont("/usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf", lazy=True),
+             read_hex(os.path.join(work, "inter.txt")))
+# Inter must add no character Noto Sans lacks, or it would become some label's fallback.
+assert not set(TTFont(os.path.join(work, "Inter-Variable-Subset.ttf")).getBestCmap()) \
+    - set(TTFont(os.path.join(work, "NotoSans-Regular.ttf")).getBestCmap())
 subset_check("NotoColorEmoji-Subset.ttf", TTFont(os.path.join(work, "NotoColorEmoji-Subset.ttf")),
              TTFont(os.path.join(noto_ttf, "NotoColorEmoji.ttf"), lazy=True),
              read_hex(os.path.join(work, "emoji.txt")))

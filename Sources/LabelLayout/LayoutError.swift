@@ -17,6 +17,10 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A run of styled text has a font size that is not a positive number (a
     /// `RunSize` built in code; markup refuses such sizes itself).
     case invalidRunSize(RunSize)
+    /// A font feature or variation axis is not a valid OpenType tag, or its value is out
+    /// of range (`FontSpec.features`, `FontSpec.variations` or `TextAttributes` built in
+    /// code; style files and markup refuse such settings themselves).
+    case invalidFontSetting(tag: String, reason: String)
     /// The text's markup is malformed (the error gives line and column).
     case markup(MarkupError)
     /// An inline image cannot be found or is not a PNG.
@@ -42,6 +46,8 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
             return excess.description
         case .invalidRunSize:
             return "a run's font size must be a positive number"
+        case let .invalidFontSetting(tag, reason):
+            return "font setting \"\(tag)\": \(reason)"
         case let .markup(error):
             return "markup \(error)"
         case let .imageUnreadable(source, reason):

@@ -17,6 +17,15 @@ public struct FontSpec: Sendable, Hashable {
     public var files: [String]
     /// Which line height scripts with very tall fonts get (Arabic, Thai, Devanagari).
     public var metrics: VerticalMetrics
+    /// OpenType features to turn on or off, by tag: `["tnum": 1, "liga": 0]` gives
+    /// tabular digits and no ligatures. A value above 1 picks an alternate (`"salt": 2`).
+    /// Tags the font lacks change nothing; unnamed features keep the font's defaults.
+    /// Tags are 1 to 4 printable ASCII characters (see ``OpenTypeTag``).
+    public var features: [String: Int]
+    /// Positions on a variable font's axes, by tag: `["wght": 650, "wdth": 85]`. Axes the
+    /// face lacks are ignored, and values are clamped to each axis's range. Without a
+    /// `wght` entry, ``weight`` sets the `wght` axis of a face that has one.
+    public var variations: [String: Double]
 
     /// Creates a font specification.
     ///
@@ -28,9 +37,12 @@ public struct FontSpec: Sendable, Hashable {
     ///   - minSize: The smallest size fitting may use; `nil` disables shrinking.
     ///   - files: Font files that pin the exact faces to use.
     ///   - metrics: Compact (the default) or the fonts' own tall line metrics.
+    ///   - features: OpenType features by tag, e.g. `["tnum": 1, "liga": 0]`.
+    ///   - variations: Variable-font axis values by tag, e.g. `["wght": 650]`.
     public init(
         family: String? = nil, weight: Int = 400, italic: Bool = false, size: Double,
-        minSize: Double? = nil, files: [String] = [], metrics: VerticalMetrics = .compact
+        minSize: Double? = nil, files: [String] = [], metrics: VerticalMetrics = .compact,
+        features: [String: Int] = [:], variations: [String: Double] = [:]
     ) {
         self.family = family
         self.weight = weight
@@ -39,6 +51,8 @@ public struct FontSpec: Sendable, Hashable {
         self.minSize = minSize
         self.files = files
         self.metrics = metrics
+        self.features = features
+        self.variations = variations
     }
 
     /// ``family``, or ``defaultFamily`` when it is `nil`.
@@ -57,4 +71,21 @@ public enum VerticalMetrics: String, Sendable, Hashable, CaseIterable {
     case compact
     /// The fonts' own line metrics, for text with many stacked marks.
     case tall
+}
+
+/// OpenType tags as styles and markup write them: `tnum`, `ss01`, `wght`.
+public enum OpenTypeTag {
+    /// Whether `tag` can name an OpenType feature or axis: 1 to 4 printable ASCII
+    /// characters without spaces. A shorter tag stands for itself padded with spaces, as
+    /// in OpenType (`cv1` is `"cv1 "`). Case matters: `WGHT` is not `wght`.
+    public static func isValid(_ tag: String) -> Bool {
+        let scalars = tag.unicodeScalars
+        return (1...4).contains(scalars.count) && scalars.allSatisfy { (0x21...0x7E).contains($0.value) }
+    }
+
+    /// The largest feature value: OpenType alternates are numbered up to 65,535.
+    public static let maximumFeatureValue = 65_535
+
+    /// The range of axis values a variable font can express (16.16 fixed point).
+    public static let axisValueRange: ClosedRange<Double> = -32_768...32_767
 }

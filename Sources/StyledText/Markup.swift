@@ -18,6 +18,7 @@
 /// | `<stroke=3 #FF0000>…</stroke>` | stroke width and/or colour, or `<stroke=none>`    |
 /// | `<br/>` (`<br>`, `<br />`)     | line break (U+2028)                               |
 /// | `<img src="a.png" height=32/>` | inline picture; `height` (> 0) is optional        |
+/// | `<span font_features="tnum, -liga" font_variations="wght=650">…</span>` | OpenType features and variable-font axes, as in Pango |
 ///
 /// A relative size scales the size around it (`<size=40><size=50%>` is 20 pixels), and an
 /// inner `<stroke>` changes only what it names. An image takes the size, stroke and colour
@@ -87,13 +88,16 @@ public enum Markup {
 /// times: a tag or reference is either consumed whole or ends the parse with an error.
 private struct MarkupParser {
     private enum TagKind: String, CaseIterable {
-        case b, i, u, s, color, size, font, stroke, br, img
+        case b, i, u, s, color, size, font, stroke, br, img, span
 
         /// Tags that enclose text and need a closing tag.
         var isPaired: Bool { self != .br && self != .img }
 
         /// Tags written `<name=value>`.
         var takesValue: Bool { self == .color || self == .size || self == .font || self == .stroke }
+
+        /// Tags written with `name=value` attributes.
+        var takesAttributes: Bool { self == .img || self == .span }
 
         /// How the tag is written with its value, for messages.
         var example: String {
@@ -104,6 +108,7 @@ private struct MarkupParser {
             case .stroke: "<stroke=3 #000000> or <stroke=none>"
             case .img: "<img src=\"coin.png\" height=32/>"
             case .br: "<br/>"
+            case .span: "<span font_features=\"tnum, -liga\" font_variations=\"wght=650\">"
             default: "<\(rawValue)>"
             }
         }
@@ -290,7 +295,7 @@ private struct MarkupParser {
             throw error(.malformedTag, at: tag.start, "<\(tag.name)/> cannot be self-closing; "
                             + "put the text between <\(tag.name)> and </\(tag.name)>")
         }
-        if kind != .img, let attribute = tag.attributes.first {
+        if !kind.takesAttributes, let attribute = tag.attributes.first {
             throw error(.invalidAttribute, at: tag.start, "<\(tag.name)> takes no attribute \(attribute.name); write \(kind.example)")
         }
         if kind != .img, !kind.takesValue, tag.value != nil {
@@ -335,6 +340,8 @@ private struct MarkupParser {
                 throw badValue(tag, value, expected: "none, a width >= 0, a colour, or both like 3 #FF0000")
             }
             attributes.stroke = Self.merged(stroke, over: attributes.stroke)
+        case .span:
+            try span(tag, changing: &attributes)
         case .br:
             pending.append("\u{2028}")
             return
@@ -378,6 +385,38 @@ private struct MarkupParser {
         }
         flush()
         output.appendImage(InlineImage(source: source, height: height), attributes: current)
+    }
+
+    /// Pango's `font_features` and `font_variations`, laid over the settings around the
+    /// span tag by tag.
+    private func span(_ tag: Tag, changing attributes: inout TextAttributes) throws(MarkupError) {
+        guard !tag.attributes.isEmpty else {
+            throw error(.invalidAttribute, at: tag.start, "<\(tag.name)> needs font_features or font_variations; "
+                            + "write \(TagKind.span.example)")
+        }
+        var seen: Set<String> = []
+        for attribute in tag.attributes {
+            guard seen.insert(attribute.name).inserted else {
+                throw error(.invalidAttribute, at: tag.start, "<\(tag.name)> gives \(attribute.name) twice")
+            }
+            switch attribute.name {
+            case "font_features":
+                guard let features = FontSettingsSyntax.features(attribute.value) else {
+                    throw badValue(tag, attribute.value, expected: "features like \"tnum, smcp, -liga, salt=2\"",
+                                   attribute: attribute.name)
+                }
+                attributes.features.merge(features) { $1 }
+            case "font_variations":
+                guard let variations = FontSettingsSyntax.variations(attribute.value) else {
+                    throw badValue(tag, attribute.value, expected: "axis values like \"wght=650, wdth=85\"",
+                                   attribute: attribute.name)
+                }
+                attributes.variations.merge(variations) { $1 }
+            default:
+                throw error(.invalidAttribute, at: tag.start, "<\(tag.name)> has no attribute \(attribute.name); "
+                                + "expected font_features or font_variations")
+            }
+        }
     }
 
     private func requiredValue(of tag: Tag) throws(MarkupError) -> String {

@@ -139,7 +139,49 @@ struct StyleDecoder {
                 font.files.append(try string(element, at: path.appending("files").appending(index)))
             }
         }
+        if let features = object["features"], features != .null {
+            font.features = try tagged(features, at: path.appending("features"), expected: "an object of OpenType features, like {\"tnum\": 1, \"liga\": 0}") {
+                (value, path) throws(StyleError) in
+                if case .bool(let flag) = value { return flag ? 1 : 0 }
+                return try integer(value, at: path, in: 0...OpenTypeTag.maximumFeatureValue,
+                                   expected: "0 (off), 1 (on), an alternate number up to \(OpenTypeTag.maximumFeatureValue), true or false")
+            }
+        }
+        if let variations = object["variations"], variations != .null {
+            font.variations = try tagged(variations, at: path.appending("variations"), expected: "an object of variable-font axis values, like {\"wght\": 650}") {
+                (value, path) throws(StyleError) in
+                guard case .number(let number) = value, OpenTypeTag.axisValueRange.contains(number) else {
+                    throw mismatch(path, expected: "an axis value from -32768 to 32767", got: value)
+                }
+                return number
+            }
+        }
         return font
+    }
+
+    /// An object of OpenType tags and their values (`features`, `variations`). A `null`
+    /// value drops the tag, so an override can take back what the base turned on.
+    private func tagged<Value>(
+        _ value: JSONValue, at objectPath: JSONPath, expected: String,
+        _ read: (JSONValue, JSONPath) throws(StyleError) -> Value
+    ) throws(StyleError) -> [String: Value] {
+        guard case .object(let members) = value else {
+            throw mismatch(objectPath, expected: expected, got: value)
+        }
+        var result: [String: Value] = [:]
+        for member in members {
+            let path = objectPath.appending(member.key)
+            guard OpenTypeTag.isValid(member.key) else {
+                throw failure(.invalidValue, at: path, "expected an OpenType tag of 1 to 4 ASCII characters like \"tnum\" "
+                                  + "or \"wght\", got \(JSONValue.quoted(member.key))")
+            }
+            if member.value == .null {
+                result[member.key] = nil
+            } else {
+                result[member.key] = try read(member.value, path)
+            }
+        }
+        return result
     }
 
     private func fill(_ value: JSONValue, at path: JSONPath) throws(StyleError) -> Fill {

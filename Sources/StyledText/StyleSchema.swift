@@ -25,6 +25,9 @@ package enum StyleSchema {
         case array(Kind, count: ClosedRange<Int>? = nil, unique: Bool = false)
         /// An object whose fields are free names, each holding `value`.
         case map(Kind)
+        /// An object whose fields are OpenType tags (1 to 4 printable ASCII characters),
+        /// each holding `value`, or `null`, which takes back an earlier layer's setting.
+        case tagged(Kind)
         /// Either of the kinds.
         case either(Kind, Kind)
         /// The kind, or `null`.
@@ -93,6 +96,11 @@ package enum StyleSchema {
             Field("minSize", .nullable(size), "The smallest size fitting may shrink to, px at scale 1."),
             Field("files", .array(.text), "Font files, relative to the style file, tried before the bundled fonts."),
             Field("metrics", names(VerticalMetrics.self), "compact, or tall to keep the fonts' own tall metrics."),
+            Field("features", .tagged(.either(.integer(0...OpenTypeTag.maximumFeatureValue), .boolean)),
+                  "OpenType features, e.g. {\"tnum\": 1, \"liga\": 0}; 2 and up pick an alternate."),
+            Field("variations", .tagged(.number(atLeast: OpenTypeTag.axisValueRange.lowerBound,
+                                                atMost: OpenTypeTag.axisValueRange.upperBound)),
+                  "Variable-font axis values, e.g. {\"wght\": 650, \"wdth\": 85}."),
         ]
     }
 
@@ -211,6 +219,10 @@ package enum StyleSchema {
             if unique { members.append(JSONMember("uniqueItems", .bool(true))) }
         case .map(let value):
             members = [JSONMember("type", .string("object")), JSONMember("additionalProperties", describe(value, base: base))]
+        case .tagged(let value):
+            members = [JSONMember("type", .string("object")),
+                       JSONMember("propertyNames", .object([JSONMember("pattern", .string("^[!-~]{1,4}$"))])),
+                       JSONMember("additionalProperties", describe(.nullable(value), base: base))]
         case .either(let first, let second):
             members = [JSONMember("anyOf", .array([describe(first, base: base), describe(second, base: base)]))]
         case .nullable(let kind):

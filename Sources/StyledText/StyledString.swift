@@ -83,13 +83,19 @@ public struct TextAttributes: Sendable, Hashable {
     public var stroke: RunStroke?
     /// The picture that the run's one U+FFFC character stands for.
     public var image: InlineImage?
+    /// OpenType features laid over the style's `font.features`, tag by tag
+    /// (`<span font_features="tnum, -liga">`); empty keeps the style's.
+    public var features: [String: Int]
+    /// Variable-font axis values laid over the style's `font.variations`, axis by axis
+    /// (`<span font_variations="wght=800">`); empty keeps the style's.
+    public var variations: [String: Double]
 
     /// Attributes that change what is given and keep the rest of the style. `image`
     /// belongs to a run of one U+FFFC: ``StyledString/appendImage(_:attributes:)`` adds
     /// both together.
     public init(weight: Int? = nil, italic: Bool? = nil, underline: Bool = false, strikethrough: Bool = false,
                 color: Color? = nil, size: RunSize? = nil, family: String? = nil, stroke: RunStroke? = nil,
-                image: InlineImage? = nil) {
+                image: InlineImage? = nil, features: [String: Int] = [:], variations: [String: Double] = [:]) {
         self.weight = weight
         self.italic = italic
         self.underline = underline
@@ -99,6 +105,8 @@ public struct TextAttributes: Sendable, Hashable {
         self.family = family
         self.stroke = stroke
         self.image = image
+        self.features = features
+        self.variations = variations
     }
 
     /// No change from the style.

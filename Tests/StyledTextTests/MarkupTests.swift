@@ -204,7 +204,7 @@ struct MarkupTests {
 
     @Test("Every error says what is wrong and where")
     func errors() {
-        let known = "(known: b, i, u, s, color, size, font, stroke, br, img); write &lt; for a literal <"
+        let known = "(known: b, i, u, s, color, size, font, stroke, br, img, span); write &lt; for a literal <"
         let notReference = "is not a character reference; expected digits, as in &#123; or &#x1F600;"
         let notCharacter = "is not a valid character; expected a code point from 1 to 10FFFF that is not a surrogate"
         let colour = "expected a colour like #FFD700, #FD0 or #FFD70080"

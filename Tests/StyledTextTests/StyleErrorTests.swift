@@ -7,18 +7,18 @@ struct StyleErrorTests {
     @Test("An unknown field names its path and the allowed fields")
     func unknownFieldAtDepth() {
         #expect(loadError(#"{"font":{"size":20,"wieght":700}}"#)
-            == "score.json: $.font.wieght: unknown field; expected one of family, weight, italic, size, minSize, files, metrics")
+            == "score.json: $.font.wieght: unknown field; expected one of family, weight, italic, size, minSize, files, metrics, features, variations")
         #expect(loadError(##"{"font":{"size":20},"shadows":[{},{"colour":"#000"}]}"##)
             == "score.json: $.shadows[1].colour: unknown field; expected one of color, offset, blur, spread")
         #expect(loadError(##"{"font":{"size":20},"fill":{"gradient":{"colors":["#000","#FFF"],"stops":[0,1]}}}"##)
             == "score.json: $.fill.gradient.stops: unknown field; expected one of colors, locations, scope, angle")
     }
 
-    @Test("An unknown top-level field lists style fields plus locales and keys")
+    @Test("An unknown top-level field lists style fields plus locales, keys and $schema")
     func unknownTopLevel() throws {
         let message = try #require(loadError(##"{"font":{"size":20},"colour":"#FFF"}"##))
         #expect(message.hasPrefix("score.json: $.colour: unknown field; expected one of font, fill, stroke,"))
-        #expect(message.hasSuffix("direction, samples, locales, keys"))
+        #expect(message.hasSuffix("direction, samples, locales, keys, $schema"))
     }
 
     @Test("Overrides may not nest locales or keys")

@@ -14,7 +14,8 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     public let index: Int
     /// The family name, as fontconfig reports it.
     public let family: String
-    /// The OS/2 weight class (400 regular, 700 bold).
+    /// The OS/2 weight class (400 regular, 700 bold); for an instance of a variable
+    /// font, its `wght` axis value.
     public let weight: Int
     /// Font design units per em: glyph positions in a shaped run are in these units.
     public let unitsPerEm: Int
@@ -33,7 +34,16 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     /// thickness, in em.
     public let strikeout: (offset: Double, thickness: Double)
 
+    /// The variation axes of a variable font, in the font's order; empty for other fonts.
+    public let axes: [VariationAxis]
+    /// The axis values this face is drawn at, by tag: only axes the font has, clamped to
+    /// their ranges, and only those away from their defaults. Empty for a static font or
+    /// a variable one at its default instance.
+    public let variations: [String: Double]
+
     let face: OpaquePointer
+    /// Shapes, measures and draws at ``variations``: HarfBuzz applies them to advances
+    /// (HVAR), outlines (gvar, CFF2), ink boxes and metrics (MVAR) alike.
     let font: OpaquePointer
     private let coverage: OpaquePointer
     let outlineCache = LockedCache<UInt32, GlyphOutline>()
@@ -41,7 +51,9 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     public let hasColorBitmaps: Bool
     let bitmapCache = LockedCache<UInt32, ColorBitmap?>()
 
-    init(path: String, index: Int, family: String, weight: Int) throws(LayoutError) {
+    /// Opens face `index` of the font file at `path`, at the default position of every
+    /// variation axis.
+    convenience init(path: String, index: Int, family: String, weight: Int) throws(LayoutError) {
         guard let blob = hb_blob_create_from_file_or_fail(path) else {
             throw .fontUnreadable(path: path, reason: "the file cannot be read")
         }
@@ -64,7 +76,14 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         // The font stays at its default scale (units per em): positions come out in
         // design units, exactly, with no hinting.
         hb_font_make_immutable(font)
+        self.init(path: path, index: index, family: family, weight: weight, face: face, font: font,
+                  axes: VariationAxis.axes(of: face), variations: [:])
+    }
 
+    /// A face over HarfBuzz objects it now owns: one reference to `face`, and `font`.
+    init(path: String, index: Int, family: String, weight: Int, face: OpaquePointer, font: OpaquePointer,
+         axes: [VariationAxis], variations: [String: Double]) {
+        let upem = Int(hb_face_get_upem(face))
         let coverage = hb_set_create()!
         hb_face_collect_unicodes(face, coverage)
 
@@ -76,8 +95,12 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         self.face = face
         self.font = font
         self.coverage = coverage
+        self.axes = axes
+        self.variations = variations
         self.hasColorBitmaps = hb_ot_color_has_png(face) != 0
 
+        // Metrics are read from the font, not the face: a variable font's MVAR table
+        // moves them with the axes.
         func metric(_ tag: hb_ot_metrics_tag_t) -> Int32? {
             var value: hb_position_t = 0
             return hb_ot_metrics_get_position(font, tag, &value) != 0 ? value : nil
@@ -124,21 +147,24 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     }
 
     /// The family and file, e.g. `Noto Sans (/…/NotoSans-Bold.ttf)`, with `#index` for
-    /// a face inside a collection.
+    /// a face inside a collection
+    /// and the axis values of a variable font's instance, e.g. `Inter (/…/Inter.ttf) wght=650`.
     public var description: String {
-        index == 0 ? "\(family) (\(path))" : "\(family) (\(path)#\(index))"
+        let file = index == 0 ? "\(family) (\(path))" : "\(family) (\(path)#\(index))"
+        return variations.isEmpty ? file : file + " " + VariationAxis.describe(variations)
     }
 
-    /// Two faces are equal when they are read from the same file and face index: equal
-    /// faces draw the same glyphs, even when two engines opened the file separately. A
-    /// file changed on disk between the two openings is not noticed.
+    /// Two faces are equal when they are read from the same file and face index at the
+    /// same axis values: equal faces draw the same glyphs, even when two engines opened
+    /// the file separately. A file changed on disk between the two openings is not noticed.
     public static func == (lhs: FontFace, rhs: FontFace) -> Bool {
-        lhs.path == rhs.path && lhs.index == rhs.index
+        lhs.path == rhs.path && lhs.index == rhs.index && lhs.variations == rhs.variations
     }
 
-    /// Hashes the file and face index, which decide equality.
+    /// Hashes the file, face index and axis values, which decide equality.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(path)
         hasher.combine(index)
+        hasher.combine(variations)
     }
 }

@@ -54,6 +54,9 @@ final class FontResolver: @unchecked Sendable {
     private let bundled: FontConfig
     private var host: FontConfig??
     private var faces: [FontMatch: FontFace] = [:]
+    /// Variable-font instances by file, face and resolved axis values, so every chain
+    /// that asks for the same instance gets the same object (and its outline cache).
+    private var instances: [InstanceKey: FontFace] = [:]
     private var chains: [ChainKey: [FontFace]] = [:]
     private var hostFallbacks: [HostKey: FontFace?] = [:]
     private let lock = Mutex()
@@ -64,7 +67,14 @@ final class FontResolver: @unchecked Sendable {
         var weight: Int
         var italic: Bool
         var metrics: VerticalMetrics
+        var variations: [String: Double]
         var language: String
+    }
+
+    private struct InstanceKey: Hashable {
+        var path: String
+        var index: Int
+        var variations: [String: Double]
     }
 
     private struct HostKey: Hashable {
@@ -81,7 +91,7 @@ final class FontResolver: @unchecked Sendable {
     /// every bundled face in fontconfig's order of preference for that language.
     func chain(for font: FontSpec, language: String) throws(LayoutError) -> [FontFace] {
         let key = ChainKey(family: font.family, files: font.files, weight: font.weight,
-                           italic: font.italic, metrics: font.metrics, language: language)
+                           italic: font.italic, metrics: font.metrics, variations: font.variations, language: language)
         if let cached = lock.withLock({ chains[key] }) { return cached }
         try checkBundledFolders(needed: font.files.isEmpty)
 
@@ -118,7 +128,9 @@ final class FontResolver: @unchecked Sendable {
             seenFamilies.insert(match.family.lowercased())
             if let face = try? face(best) { chain.append(face) }
         }
-        let result = chain
+        // Axis values apply to every face of the chain that has the axis, fallbacks
+        // included, as CSS's font-variation-settings does.
+        let result = chain.map { instance(of: $0, variations: font.variations, weight: font.weight) }
         lock.withLock { chains[key] = result }
         return result
     }
@@ -204,7 +216,28 @@ final class FontResolver: @unchecked Sendable {
         }
     }
 
-    private func face(_ match: FontMatch) throws(LayoutError) -> FontFace {
+    private func instance(of face: FontFace, variations: [String: Double], weight: Int) -> FontFace {
+        let resolved = face.resolvedVariations(variations, weight: weight)
+        guard !resolved.isEmpty else { return face }
+        let key = InstanceKey(path: face.path, index: face.index, variations: resolved)
+        if let cached = lock.withLock({ instances[key] }) { return cached }
+        let made = face.instance(at: resolved)
+        return lock.withLock {
+            if let raced = instances[key] { return raced }
+            instances[key] = made
+            return made
+        }
+    }
+
+    private func face(_ found: FontMatch) throws(LayoutError) -> FontFace {
+        // fontconfig lists each named instance of a variable font ("Inter Bold") as the
+        // face index plus the instance number times 65536. The face itself is opened at
+        // its defaults; the style's weight and axis values then pick the instance.
+        var match = found
+        if match.index >> 16 != 0 {
+            match.index &= 0xFFFF
+            match.weight = 400
+        }
         if let cached = lock.withLock({ faces[match] }) { return cached }
         let face = try FontFace(path: match.path, index: match.index, family: match.family, weight: match.weight)
         return lock.withLock {

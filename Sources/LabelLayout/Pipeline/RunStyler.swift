@@ -15,11 +15,13 @@ struct StyledRun: Sendable {
     var stroke: Stroke?
     /// The picture of an image run, its box in em of the run's size.
     var image: ColorBitmap?
+    /// OpenType features for HarfBuzz: the style's with the run's laid over them.
+    var features: [String: Int] = [:]
 
     /// Whether the two runs shape alike: same faces, size and slant, no pictures. Such
     /// runs may differ in paint, which is applied to the glyphs after shaping.
     func shapesLike(_ other: StyledRun) -> Bool {
-        image == nil && other.image == nil && scale == other.scale && weight == other.weight
+        image == nil && other.image == nil && scale == other.scale && weight == other.weight && features == other.features
             && italic == other.italic && chain.count == other.chain.count && zip(chain, other.chain).allSatisfy { $0 === $1 }
     }
 }
@@ -41,6 +43,8 @@ struct RunStyler {
             if let weight = attributes.weight { font.weight = weight }
             if let italic = attributes.italic { font.italic = italic }
             if let family = attributes.family { font.family = family; font.files = [] }
+            font.features.merge(attributes.features) { $1 }
+            font.variations.merge(attributes.variations) { $1 }
             var scale = 1.0
             if let size = attributes.size {
                 scale = size.factor(base: style.font.size)
@@ -50,6 +54,7 @@ struct RunStyler {
             if let known = chains[font] {
                 chain = known
             } else {
+                try Self.check(font)
                 chain = try resolver.chain(for: font, language: locale)
                 chains[font] = chain
             }
@@ -66,10 +71,28 @@ struct RunStyler {
                 range: run.range, attributes: attributes, scale: scale, chain: chain,
                 weight: font.weight, italic: font.italic,
                 stroke: attributes.stroke.map { $0.resolved(over: style.stroke) } ?? style.stroke,
-                image: image))
+                image: image, features: font.features))
         }
         return runs
     }
+
+    /// Settings made in code get the checks the style decoder and markup make.
+    private static func check(_ font: FontSpec) throws(LayoutError) {
+        for (tag, value) in font.features {
+            guard OpenTypeTag.isValid(tag) else { throw .invalidFontSetting(tag: tag, reason: Self.badTag) }
+            guard (0...OpenTypeTag.maximumFeatureValue).contains(value) else {
+                throw .invalidFontSetting(tag: tag, reason: "a feature value is from 0 to \(OpenTypeTag.maximumFeatureValue), got \(value)")
+            }
+        }
+        for (tag, value) in font.variations {
+            guard OpenTypeTag.isValid(tag) else { throw .invalidFontSetting(tag: tag, reason: Self.badTag) }
+            guard OpenTypeTag.axisValueRange.contains(value) else {
+                throw .invalidFontSetting(tag: tag, reason: "an axis value is from -32768 to 32767, got \(value)")
+            }
+        }
+    }
+
+    private static let badTag = "expected an OpenType tag of 1 to 4 printable ASCII characters, like \"tnum\" or \"wght\""
 }
 
 /// Reads inline pictures (PNG files) once per engine: the bytes and the pixel size from

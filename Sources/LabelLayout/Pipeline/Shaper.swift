@@ -46,7 +46,7 @@ struct ShapedText: Sendable {
 /// Shapes every item with HarfBuzz: the right script, language and direction per item,
 /// the whole text as context so joining across item edges is right.
 struct Shaper {
-    func shape(_ itemized: ItemizedText, language: String, features: [hb_feature_t] = []) -> ShapedText {
+    func shape(_ itemized: ItemizedText, language: String) -> ShapedText {
         let count = itemized.scalars.count
         var advances = [Double](repeating: 0, count: count)
         var clusterStarts = [Bool](repeating: false, count: count + 1)
@@ -58,6 +58,9 @@ struct Shaper {
         let buffer = hb_buffer_create()!
         defer { hb_buffer_destroy(buffer) }
         let hbLanguage = hb_language_from_string(language, -1)
+        // Runs of one item share their features (they shape alike), and most texts have
+        // one run: the list is built once per distinct setting.
+        var featureLists: [[String: Int]: [hb_feature_t]] = [:]
 
         for item in itemized.items {
             let run = itemized.runs[item.run]
@@ -82,6 +85,9 @@ struct Shaper {
             hb_buffer_set_script(buffer, item.script)
             hb_buffer_set_language(buffer, hbLanguage)
             hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
+            let settings = run.features
+            let features = featureLists[settings] ?? Self.features(settings)
+            featureLists[settings] = features
             features.withUnsafeBufferPointer { features in
                 hb_shape(item.face.font, buffer, features.baseAddress, UInt32(features.count))
             }
@@ -119,6 +125,16 @@ struct Shaper {
         for i in 0..<count { graphemePrefix[i + 1] = graphemePrefix[i] + (itemized.graphemeStarts[i] ? 1 : 0) }
         return ShapedText(itemized: itemized, items: shapedItems, advances: advances, prefix: prefix,
                           clusterStarts: clusterStarts, graphemePrefix: graphemePrefix, hyphens: hyphens)
+    }
+
+    /// HarfBuzz features for the whole item, in tag order so the same settings always
+    /// give the same list (and HarfBuzz's cached shape plan for it).
+    private static func features(_ settings: [String: Int]) -> [hb_feature_t] {
+        settings.sorted { $0.key < $1.key }.map { tag, value in
+            // Start 0 and end UInt32.max are HB_FEATURE_GLOBAL_START/END: the whole buffer.
+            hb_feature_t(tag: hb_tag_from_string(tag, -1), value: UInt32(value),
+                         start: 0, end: UInt32.max)
+        }
     }
 
     /// The face's HYPHEN (U+2010), else its HYPHEN-MINUS, as a glyph of the soft hyphen's cluster.
