@@ -105,7 +105,7 @@ let package = Package(
         .testTarget(name: "TextRenderTests", dependencies: ["TextRender", "LabelLayout", "StyledText", "StringTables", "CZlib"]),
         .testTarget(name: "CaptionsTests", dependencies: ["Captions", "TextRender", "LabelLayout", "StyledText"]),
         .testTarget(name: "LabelBatchTests", dependencies: ["LabelBatch", "TextRender", "LabelLayout", "StyledText", "StringTables"]),
-        .testTarget(name: "labelgenTests", dependencies: ["labelgen", "LabelBatch", "TextRender", "Captions"]),
+        .testTarget(name: "labelgenTests", dependencies: ["labelgen", "LabelBatch", "TextRender", "Captions", "StyledText"]),
         // Only the library, as a client's test target would depend on it: it re-exports
         // the modules its API names.
         .testTarget(

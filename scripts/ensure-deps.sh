@@ -36,6 +36,10 @@ for shell in zsh fish; do
     missing+=("$shell")
   fi
 done
+# The schema tests check styles with Python's jsonschema, as editors would.
+if ! /usr/bin/python3 -c 'import jsonschema' >/dev/null 2>&1; then
+  missing+=(python3-jsonschema)
+fi
 # The contact sheet test has a headless browser render the page; Debian names the
 # program chromium, Ubuntu chromium-browser.
 if [ ! -x /usr/bin/chromium ] && [ ! -x /usr/bin/chromium-browser ]; then

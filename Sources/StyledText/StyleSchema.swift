@@ -40,16 +40,24 @@ package enum StyleSchema {
         package let kind: Kind
         /// What it does, for an editor's hover text.
         package let summary: String
-        /// Whether the base style, which must be complete on its own, has to give it;
-        /// override layers never have to.
-        package let requiredInBase: Bool
+        /// Where its object must give it.
+        package let required: Requirement
 
-        init(_ name: String, _ kind: Kind, _ summary: String, requiredInBase: Bool = false) {
+        init(_ name: String, _ kind: Kind, _ summary: String, required: Requirement = .never) {
             self.name = name
             self.kind = kind
             self.summary = summary
-            self.requiredInBase = requiredInBase
+            self.required = required
         }
+    }
+
+    /// Whether an object must give a field.
+    package enum Requirement: Sendable {
+        case never
+        /// In the base style, which must be complete on its own; override layers need not.
+        case inBase
+        /// Wherever the object appears.
+        case always
     }
 
     private static func names<Choice: CaseIterable & RawRepresentable>(_: Choice.Type) -> Kind
@@ -61,7 +69,7 @@ package enum StyleSchema {
     package static func style(limits: Limits = .default) -> [Field] {
         let canvas = Double(limits.canvasSide)
         return [
-            Field("font", .object(font(limits: limits)), "The font and its size.", requiredInBase: true),
+            Field("font", .object(font(limits: limits)), "The font and its size.", required: .inBase),
             Field("fill", .either(.color, .object(fill)), "The text's colour, or {\"gradient\": …}."),
             Field("stroke", .nullable(.object(stroke(limits: limits))),
                   "An outline outside the glyphs; null removes one an earlier layer set."),
@@ -92,7 +100,7 @@ package enum StyleSchema {
             Field("family", .nullable(.text), "The family name, e.g. \"Noto Sans\"."),
             Field("weight", .integer(1...1000), "100 thin to 900 black; 400 regular, 700 bold."),
             Field("italic", .boolean, "Whether the italic face is used."),
-            Field("size", size, "The size, px at scale 1.", requiredInBase: true),
+            Field("size", size, "The size, px at scale 1.", required: .inBase),
             Field("minSize", .nullable(size), "The smallest size fitting may shrink to, px at scale 1."),
             Field("files", .array(.text), "Font files, relative to the style file, tried before the bundled fonts."),
             Field("metrics", names(VerticalMetrics.self), "compact, or tall to keep the fonts' own tall metrics."),
@@ -105,11 +113,11 @@ package enum StyleSchema {
     }
 
     package static let fill: [Field] = [
-        Field("gradient", .object(gradient), "A gradient instead of one colour.", requiredInBase: true),
+        Field("gradient", .object(gradient), "A gradient instead of one colour.", required: .always),
     ]
 
     package static let gradient: [Field] = [
-        Field("colors", .array(.color, count: 2...Int.max), "At least two colours.", requiredInBase: true),
+        Field("colors", .array(.color, count: 2...Int.max), "At least two colours.", required: .inBase),
         Field("locations", .array(.number(atLeast: 0, atMost: 1)), "Where each colour sits, 0 to 1, not decreasing."),
         Field("scope", names(GradientScope.self), "What the gradient spans: each line or the whole text."),
         Field("angle", .number(), "The direction in degrees; 90 runs top to bottom."),
@@ -136,7 +144,7 @@ package enum StyleSchema {
     package static func box(limits: Limits = .default) -> [Field] {
         let side = Kind.number(above: 0, atMost: Double(limits.canvasSide))
         return [
-            Field("width", side, "The box's width, px at scale 1.", requiredInBase: true),
+            Field("width", side, "The box's width, px at scale 1.", required: .inBase),
             Field("height", .nullable(side), "Its height; without it the box grows to its lines."),
         ]
     }
@@ -144,9 +152,6 @@ package enum StyleSchema {
     /// Fields of the file's top level beside the base style's: the overrides, and the
     /// schema an editor checks the file against.
     package static let fileFields = ["locales", "keys", "$schema"]
-
-    /// Where the schema is published, its `$id`.
-    package static let identifier = "https://labelgen.dev/style.schema.json"
 
     /// A JSON Schema (draft 2020-12) for style files under `limits`.
     package static func jsonSchema(limits: Limits = .default) -> JSONValue {
@@ -170,14 +175,14 @@ package enum StyleSchema {
         file = file.map { $0.key == "properties" ? JSONMember("properties", .object(properties)) : $0 }
         return .object([
             JSONMember("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
-            JSONMember("$id", .string(identifier)),
             JSONMember("title", .string("Labelgen style")),
             JSONMember("description", .string("A label style: a base style, with overrides by locale and by key.")),
         ] + file + [JSONMember("$defs", .object([JSONMember("layer", layer)]))])
     }
 
     private static func object(_ fields: [Field], base: Bool) -> JSONValue {
-        let required = base ? fields.filter(\.requiredInBase).map { JSONValue.string($0.name) } : []
+        let required = fields.filter { $0.required == .always || ($0.required == .inBase && base) }
+            .map { JSONValue.string($0.name) }
         return .object([
             JSONMember("type", .string("object")),
             JSONMember("properties", .object(fields.map { field in
