@@ -27,6 +27,22 @@ struct BidiAndFallbackTests {
         #expect(layout.families(line: 0).contains("Noto Sans Arabic UI"))
     }
 
+    /// A script change starts a new glyph run; a closing bracket belongs with its opening
+    /// one, not with the text it encloses, as in Pango and libraqm.
+    @Test("a closing bracket takes the script of its opening bracket, not of the text inside")
+    func bracketPairing() throws {
+        for (text, inner) in [("abc (αβγ) def", "γ"), ("Score [Ωμέγα] x", "α"), ("abc (αβ [γδ] εζ) def", "ζ"),
+                              ("שלום (abc) עולם", "c")] {
+            let layout = try engine.layout(text, style: style(size: 30), locale: "en")
+            let scalars = Array(layout.laidOutText.unicodeScalars)
+            let runs = layout.lines[0].runs
+            func run(of offset: Int) -> Int? { runs.firstIndex { $0.glyphs.contains { $0.cluster == offset } } }
+            let closing = try #require(scalars.lastIndex { ")]".unicodeScalars.contains($0) })
+            let innerOffset = try #require(scalars.lastIndex(of: inner.unicodeScalars.first!))
+            #expect(run(of: closing) != run(of: innerOffset), "\(text): ) shares a run with \(inner) inside")
+        }
+    }
+
     /// Every line holds Latin names between Arabic words, so a line left in logical
     /// order shows on every line, not just on the first.
     @Test("wrapped RTL paragraphs are reordered per line, not per paragraph")

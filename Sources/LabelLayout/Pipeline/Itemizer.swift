@@ -183,19 +183,43 @@ struct Itemizer {
 
     // MARK: - Scripts
 
+    /// The script of every character: neutral ones (spaces, punctuation, marks) take the
+    /// script before them, leading ones the first real script, and a closing bracket the
+    /// script of the bracket it closes (UAX #24, as Pango and libraqm pair them), so in
+    /// "abc (αβγ) def" the ")" goes with "abc (" rather than with the Greek inside.
     private func resolvedScripts(_ scalars: [UInt32]) -> [hb_script_t] {
         let funcs = hb_unicode_funcs_get_default()
         var scripts = scalars.map { hb_unicode_script(funcs, $0) }
         func isNeutral(_ script: hb_script_t) -> Bool {
             script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
         }
-        // Neutral characters take the script before them; leading ones the first real script.
         var current = scripts.first(where: { !isNeutral($0) }) ?? HB_SCRIPT_COMMON
+        // Open brackets not yet closed: the opening character (FriBidi's bracket id,
+        // shared by both halves of a pair) and where it is. Bounded like FriBidi's own
+        // stack (UAX #9 BD16), so hostile text cannot grow it without end.
+        var open: [(id: UInt32, index: Int)] = []
         for i in scripts.indices {
-            if isNeutral(scripts[i]) { scripts[i] = current } else { current = scripts[i] }
+            guard isNeutral(scripts[i]) else {
+                current = scripts[i]
+                continue
+            }
+            scripts[i] = current
+            let bracket = fribidi_get_bracket(scalars[i])
+            let id = bracket & FriBidiBracketType(FRIBIDI_BRACKET_ID_MASK)
+            guard id != 0 else { continue }
+            if bracket & FriBidiBracketType(FRIBIDI_BRACKET_OPEN_MASK) != 0 {
+                if open.count == Self.maximumOpenBrackets { open.removeFirst() }
+                open.append((id, i))
+            } else if let match = open.lastIndex(where: { $0.id == id }) {
+                scripts[i] = scripts[open[match].index]
+                open.removeSubrange(match...)
+            }
         }
         return scripts
     }
+
+    /// How many unclosed brackets pairing keeps track of, as UAX #9 BD16's 63.
+    static let maximumOpenBrackets = 63
 
     // MARK: - Fonts
 
