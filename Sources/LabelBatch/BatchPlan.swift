@@ -10,6 +10,9 @@ public struct BatchPlan: Sendable {
     public let labels: [PlannedLabel]
     /// The manifest the previous run left in each locale folder this run writes.
     let previous: [String: Manifest]
+    /// What the whole selection is, per locale, whichever shard this run draws; empty
+    /// when the run is limited to some keys.
+    let inputs: [String: Manifest.Inputs]
     /// The engine that lays out the labels; it found the inline images for the hashes.
     let engine: LayoutEngine
     /// Font file hashes read so far, shared with the later phases.
@@ -29,6 +32,10 @@ public struct BatchPlan: Sendable {
 
     /// The locales of the labels, each once, sorted.
     public var locales: [String] { Set(labels.map(\.locale)).sorted() }
+
+    /// The locales whose manifests the run writes: those of every shard's labels, so a
+    /// shard left with no label of a locale still updates that locale's manifest.
+    var manifestLocales: [String] { Set(previous.keys).union(inputs.keys).union(labels.map(\.locale)).sorted() }
 }
 
 extension BatchRun {
@@ -51,7 +58,7 @@ extension BatchRun {
     ///   locale folder that is a link or a file, or an output folder another run holds
     ///   (``BatchError/outputFolderLocked(path:holder:)``).
     public func plan() throws(BatchError) -> BatchPlan {
-        let labels = try plannedLabels()
+        let labels = try selectedLabels()
         return try plan(labels, holding: try OutputFolderLock(folder: outputFolder, waiting: waitsForLock), owned: true)
     }
 
@@ -63,35 +70,60 @@ extension BatchRun {
     public func plan(holding lock: OutputFolderLock) throws(BatchError) -> BatchPlan {
         precondition(lock.folder.standardizedFileURL == outputFolder.standardizedFileURL,
                      "the lock holds \(lock.folder.path), not the output folder \(outputFolder.path)")
-        return try plan(try plannedLabels(), holding: lock, owned: false)
+        return try plan(try selectedLabels(), holding: lock, owned: false)
     }
 
-    /// The labels of the run's shard and keys, with their inputs checked.
-    private func plannedLabels() throws(BatchError) -> [PlannedLabel] {
+    /// The labels of the run's keys, of every shard, with their inputs checked.
+    private func selectedLabels() throws(BatchError) -> [PlannedLabel] {
         try LabelPlan(tables: tables, sheet: styleSheet, patterns: keys, scaleOverride: scales).labels
-            .filter { shard?.contains(locale: $0.locale, key: $0.key) ?? true }
     }
 
-    /// Decides what becomes of `labels`, reading the folder `lock` holds.
-    private func plan(_ labels: [PlannedLabel], holding lock: OutputFolderLock, owned: Bool) throws(BatchError) -> BatchPlan {
+    /// Decides what becomes of the labels of the run's shard among `selected`, reading
+    /// the folder `lock` holds.
+    private func plan(_ selected: [PlannedLabel], holding lock: OutputFolderLock, owned: Bool) throws(BatchError) -> BatchPlan {
         var previous: [String: Manifest] = [:]
-        for locale in Set(labels.map(\.locale)) {
+        for locale in Set(selected.map(\.locale)) {
             let folder = outputFolder.appendingPathComponent(locale)
             try OutputFolder.checkLocaleFolder(folder)
             previous[locale] = Manifest.previous(in: folder)
         }
         let engine = LayoutEngine(fonts: fonts, imageDirectories: imageFolders)
-        let hasher = InputHasher(run: self, engine: engine, usesFontFiles: labels.contains { !$0.style.font.files.isEmpty })
+        // Over the whole selection, so a shard's input hashes are those a full run has.
+        let hasher = InputHasher(run: self, engine: engine, usesFontFiles: selected.contains { !$0.style.font.files.isEmpty })
         let earlier = previous.mapValues { manifest in
             Dictionary(manifest.labels.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         }
-        let decided = labels.map { label in
-            var label = label
-            label.status = status(of: label, inputHash: hasher.inputHash(of: label), earlier: earlier[label.locale]?[label.key])
-            return label
+        var tally = InputsTally()
+        var decided: [PlannedLabel] = []
+        for var label in selected {
+            let inputHash = hasher.inputHash(of: label)
+            tally.add(label, inputHash: inputHash)
+            guard shard?.contains(locale: label.locale, key: label.key) ?? true else { continue }
+            label.status = status(of: label, inputHash: inputHash, earlier: earlier[label.locale]?[label.key])
+            decided.append(label)
         }
-        return BatchPlan(labels: decided, previous: previous, engine: engine, fingerprints: hasher.fingerprints, lock: lock,
-                         ownsLock: owned)
+        let inputs = keys.isEmpty ? tally.inputs(style: styleSheet.source)
+            : Self.inputsKept(by: decided, previous: previous)
+        return BatchPlan(labels: decided, previous: previous, inputs: inputs, engine: engine,
+                         fingerprints: hasher.fingerprints, lock: lock, ownsLock: owned)
+    }
+
+    /// The records of the whole selection a run limited to some keys keeps: such a run
+    /// does not know the whole selection, so a record stays only while each of the run's
+    /// labels has the inputs its earlier entry records.
+    private static func inputsKept(by labels: [PlannedLabel], previous: [String: Manifest]) -> [String: Manifest.Inputs] {
+        var kept = previous.compactMapValues(\.inputs)
+        let earlier = previous.mapValues { manifest in Dictionary(manifest.labels.map { ($0.key, $0.inputHash) }, uniquingKeysWith: { a, _ in a }) }
+        for label in labels where kept[label.locale] != nil {
+            let same: Bool
+            switch label.status {
+            case .unchanged: same = true
+            case .render(let inputHash): same = earlier[label.locale]?[label.key] == inputHash
+            case .notRendered: same = earlier[label.locale]?[label.key] == nil
+            }
+            if !same { kept[label.locale] = nil }
+        }
+        return kept
     }
 
     /// Whether the label is drawn, kept as `earlier` recorded it, or skipped.

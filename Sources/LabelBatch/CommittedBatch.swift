@@ -31,7 +31,7 @@ extension BatchRun {
         var removed = 0
         let plan = rendered.plan
         let tableKeys = keysStillInTables(listedIn: plan.previous)
-        for locale in plan.locales {
+        for locale in plan.manifestLocales {
             let update = ManifestUpdate(run: self, plan: plan, drawn: rendered.drawn, locale: locale, tableKeys: tableKeys)
             if try update.writeManifest() { written += 1 }
             removed += update.removeStaleImages()

@@ -13,6 +13,11 @@ public struct Manifest: Codable, Equatable, Sendable {
     /// The font files the labels of this locale used, with a content hash each, so a
     /// changed font shows up in a diff of the manifest.
     public var fonts: [Font]?
+    /// What the whole run was, whichever shard wrote this manifest, so that the folders
+    /// of shards run apart can be checked to come from the same inputs and to be all
+    /// there before they are merged (``ShardMerge``). nil when the run was limited to
+    /// some keys, which does not know the whole selection.
+    public var inputs: Inputs?
     /// One entry per key, sorted by key.
     public var labels: [Label]
 
@@ -64,6 +69,16 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var baselines: [Int]
         /// A content hash of the PNG's bytes.
         public var hash: String
+    }
+
+    /// The labels of this locale a run without `--shard` would list, summed up.
+    public struct Inputs: Codable, Equatable, Sendable {
+        /// A hash over the style's name and every selected key of the locale with its
+        /// label's input hash (or that it is not drawn), in key order.
+        public var hash: String
+        /// How many labels the manifest of a run without `--shard` lists: the selected
+        /// keys of the locale, less those not drawn for a placeholder without a sample.
+        public var labels: Int
     }
 
     /// A width and height in pixels at scale 1.

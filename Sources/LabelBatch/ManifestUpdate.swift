@@ -28,7 +28,7 @@ struct ManifestUpdate {
         labels.sort { $0.key < $1.key }
         manifest = Manifest(tool: Labelgen.tool, locale: locale, style: run.styleSheet.source,
                             fonts: Self.fonts(of: labels, used: fontsUsed, old: old, fingerprints: plan.fingerprints),
-                            labels: labels)
+                            inputs: plan.inputs[locale], labels: labels)
     }
 
     /// Every font file a listed label uses: hashed now if drawn now, else as recorded.

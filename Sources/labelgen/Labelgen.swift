@@ -49,7 +49,8 @@ struct LabelgenCommand: ParsableCommand {
         commandName: "labelgen",
         abstract: "Render localized strings as styled label PNGs, or burn captions onto photos.",
         version: Labelgen.version,
-        subcommands: [Generate.self, CaptionCommand.self, LayoutDump.self, PseudoCommand.self, SchemaCommand.self],
+        subcommands: [Generate.self, CaptionCommand.self, LayoutDump.self, PseudoCommand.self, MergeCommand.self,
+                      SchemaCommand.self],
         defaultSubcommand: Generate.self)
 
     /// Runs the command and maps every failure to the design's exit statuses: usage
