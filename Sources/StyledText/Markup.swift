@@ -17,7 +17,7 @@
 /// | `<font="Noto Sans">…</font>`   | font family                                       |
 /// | `<stroke=3 #FF0000>…</stroke>` | stroke width and/or colour, or `<stroke=none>`    |
 /// | `<br/>` (`<br>`, `<br />`)     | line break (U+2028)                               |
-/// | `<img src="a.png" height=32/>` | inline picture; `height` (> 0) is optional        |
+/// | `<img src="a.png" height=32/>` | inline picture; `height` (> 0) and `align` (`baseline`, `middle`, `center`) are optional |
 /// | `<span font_features="tnum, -liga" font_variations="wght=650">…</span>` | OpenType features and variable-font axes, as in Pango |
 ///
 /// A relative size scales the size around it (`<size=40><size=50%>` is 20 pixels), and an
@@ -362,6 +362,7 @@ private struct MarkupParser {
         }
         var source: String?
         var height: Double?
+        var alignment: InlineImage.Alignment?
         for attribute in tag.attributes {
             switch attribute.name {
             case "src":
@@ -376,15 +377,23 @@ private struct MarkupParser {
                     throw badValue(tag, attribute.value, expected: "a height in pixels > 0", attribute: "height")
                 }
                 height = number
+            case "align":
+                guard alignment == nil else { throw error(.invalidAttribute, at: tag.start, "<\(tag.name)> gives align twice") }
+                guard let value = InlineImage.Alignment(rawValue: attribute.value) else {
+                    throw badValue(tag, attribute.value, expected: "baseline, middle or center", attribute: "align")
+                }
+                alignment = value
             default:
-                throw error(.invalidAttribute, at: tag.start, "<\(tag.name)> has no attribute \(attribute.name); expected src or height")
+                throw error(.invalidAttribute, at: tag.start,
+                            "<\(tag.name)> has no attribute \(attribute.name); expected src, height or align")
             }
         }
         guard let source else {
             throw error(.invalidAttribute, at: tag.start, "<\(tag.name)> needs a src; write \(TagKind.img.example)")
         }
         flush()
-        output.appendImage(InlineImage(source: source, height: height), attributes: current)
+        output.appendImage(InlineImage(source: source, height: height, alignment: alignment ?? .baseline),
+                           attributes: current)
     }
 
     /// Pango's `font_features` and `font_variations`, laid over the settings around the

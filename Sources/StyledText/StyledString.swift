@@ -46,7 +46,8 @@ public enum RunStroke: Sendable, Hashable {
 }
 
 /// A picture placed in a line of text like a character (`<img src="button_a.png"/>`): it
-/// sits on the baseline, never breaks, and scales with the text when the label shrinks.
+/// sits on the baseline unless aligned otherwise, never breaks, and scales with the text
+/// when the label shrinks.
 public struct InlineImage: Sendable, Hashable {
     /// A PNG file: an absolute path, or a path relative to the image folders the layout
     /// engine is given (for `labelgen`, the style file's and the string table's folders).
@@ -54,12 +55,27 @@ public struct InlineImage: Sendable, Hashable {
     /// The height in pixels at scale 1 before any shrinking; `nil` for the font size of
     /// the text around it. The width follows the picture's aspect ratio.
     public var height: Double?
+    /// Where the picture sits against the text around it.
+    public var alignment: Alignment
+
+    /// Where an inline picture sits in its line, as CSS's `vertical-align` places images.
+    public enum Alignment: String, Sendable, Hashable, CaseIterable {
+        /// Its bottom on the baseline, like a letter (the default).
+        case baseline
+        /// Its middle at half the x-height above the baseline, level with lowercase
+        /// letters, as CSS's `middle`: for icons beside text.
+        case middle
+        /// Its middle halfway between the font's ascender and descender: centred on the
+        /// line, for pictures as tall as the line or taller.
+        case center
+    }
 
     /// A picture from the PNG file `source`, `height` pixels tall at scale 1 or, when
-    /// `nil`, as tall as the font size of the text around it.
-    public init(source: String, height: Double? = nil) {
+    /// `nil`, as tall as the font size of the text around it, placed by `alignment`.
+    public init(source: String, height: Double? = nil, alignment: Alignment = .baseline) {
         self.source = source
         self.height = height
+        self.alignment = alignment
     }
 }
 

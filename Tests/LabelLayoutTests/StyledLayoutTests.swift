@@ -111,6 +111,35 @@ struct StyledLayoutTests {
         #expect(Set(red) == Set(5..<9))
     }
 
+    @Test("align=middle centres a picture on the x-height, align=center on the line, and the line makes room below")
+    func alignedInlineImages() throws {
+        func picture(_ align: String) throws -> (box: ColorBitmap, size: Double, line: TextLayout.Line, face: FontFace) {
+            let layout = try imageEngine.layout("Press <img src=\"button_a.png\" height=40\(align)/> now",
+                                                style: style(size: 24), locale: "en")
+            let run = try #require(layout.allRuns.first { $0.image != nil })
+            let text = try #require(layout.allRuns.first { $0.image == nil })
+            return (try #require(run.image), run.fontSize, layout.lines[0], text.face)
+        }
+        let base = try picture(""), middle = try picture(" align=middle"), center = try picture(" align=center")
+        #expect(try picture(" align=baseline").box == base.box)
+        // Heights in px above the baseline, y up.
+        func centre(_ p: (box: ColorBitmap, size: Double, line: TextLayout.Line, face: FontFace)) -> Double {
+            (p.box.minY + p.box.maxY) / 2 * p.size
+        }
+        #expect(base.box.minY == 0)
+        let face = middle.face
+        #expect(abs(centre(middle) - face.xHeight * 24 / 2) < 1e-9, "middle: \(centre(middle)) vs x-height \(face.xHeight * 24)")
+        #expect(abs(centre(center) - (face.ascender - face.descender) * 24 / 2) < 1e-9)
+        for aligned in [middle, center] {
+            #expect(abs((aligned.box.maxY - aligned.box.minY) * aligned.size - 40) < 1e-9, "the height is kept")
+            // 40 px centred low reaches further below the baseline than the font's descender:
+            // the line's descent grows to hold it, so nothing hangs out of the line.
+            #expect(aligned.line.descent >= -aligned.box.minY * aligned.size - 1e-9)
+        }
+        #expect(middle.line.descent > base.line.descent)
+        #expect(throws: MarkupError.self) { try Markup.parse("<img src=\"a.png\" align=top/>") }
+    }
+
     @Test("an inline image is one glyph on the baseline, as wide as its aspect, never split from its word")
     func inlineImages() throws {
         let text = "Press <img src=\"button_a.png\" height=30/> to jump"

@@ -253,7 +253,7 @@ struct MarkupTests {
             ("<img src=\"\"/>", #"column 1: <img> src: expected an image file name, got """#),
             ("<img src=a.png height=0/>", #"column 1: <img> height: expected a height in pixels > 0, got "0""#),
             ("<img src=a.png height=big/>", #"column 1: <img> height: expected a height in pixels > 0, got "big""#),
-            ("<img src=a.png width=3/>", "column 1: <img> has no attribute width; expected src or height"),
+            ("<img src=a.png width=3/>", "column 1: <img> has no attribute width; expected src, height or align"),
             ("<img src=a.png src=b.png/>", "column 1: <img> gives src twice"),
             ("<img src=a.png height=1 height=2/>", "column 1: <img> gives height twice"),
             ("<img=a.png/>", #"column 1: <img> takes attributes, not a value; write <img src="coin.png" height=32/>"#),

@@ -25,6 +25,9 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     public let descender: Double
     /// Extra gap the font asks for between lines, in em.
     public let lineGap: Double
+    /// The height of lowercase letters above the baseline, in em: the font's x-height,
+    /// or half an em when it gives none.
+    public let xHeight: Double
     /// Whether the face is an italic or oblique design (else italics are slanted on drawing).
     public let isItalic: Bool
     /// Where underlines go: the top of the bar above the baseline (negative below it)
@@ -112,6 +115,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         self.ascender = Double(ascent) / em
         self.descender = Double(-descent) / em
         self.lineGap = Double(max(0, gap)) / em
+        self.xHeight = metric(HB_OT_METRICS_TAG_X_HEIGHT).flatMap { $0 > 0 ? Double($0) / em : nil } ?? 0.5
         self.isItalic = hb_style_get_value(font, HB_STYLE_TAG_ITALIC) > 0.5
         // OpenType gives the top of each bar (post and OS/2 tables).
         let underlineSize = metric(HB_OT_METRICS_TAG_UNDERLINE_SIZE).flatMap { $0 > 0 ? Double($0) / em : nil } ?? 0.05

@@ -35,7 +35,10 @@ struct LineMetrics {
             ascender = max(ascender, max(own.ascender, face.ascender) * run.scale)
             descender = max(descender, max(own.descender, face.descender) * run.scale)
             gap = max(gap, max(own.lineGap, face.lineGap) * run.scale)
-            if let image = run.image { ascender = max(ascender, image.maxY * run.scale) }
+            if let image = run.image {
+                ascender = max(ascender, image.maxY * run.scale)
+                descender = max(descender, -image.minY * run.scale)
+            }
             found = true
         }
         if !found {

@@ -65,7 +65,8 @@ struct RunStyler {
                 // face's ascent would make icons in Arabic half again as tall as in Latin).
                 let height = inline.height.map { $0 / style.font.size / scale } ?? 1
                 let width = height * Double(picture.width) / Double(max(1, picture.height))
-                image = ColorBitmap(png: picture.png, minX: 0, minY: 0, maxX: width, maxY: height)
+                let bottom = Self.bottom(of: height, aligned: inline.alignment, in: chain[0])
+                image = ColorBitmap(png: picture.png, minX: 0, minY: bottom, maxX: width, maxY: bottom + height)
             }
             runs.append(StyledRun(
                 range: run.range, attributes: attributes, scale: scale, chain: chain,
@@ -74,6 +75,16 @@ struct RunStyler {
                 image: image, features: font.features))
         }
         return runs
+    }
+
+    /// Where a picture `height` em tall starts, in em above the baseline (negative
+    /// below), to sit as `alignment` asks beside text in `face`.
+    static func bottom(of height: Double, aligned alignment: InlineImage.Alignment, in face: FontFace) -> Double {
+        switch alignment {
+        case .baseline: 0
+        case .middle: face.xHeight / 2 - height / 2
+        case .center: (face.ascender - face.descender) / 2 - height / 2
+        }
     }
 
     /// Settings made in code get the checks the style decoder and markup make.
