@@ -229,6 +229,41 @@ struct StyledLayoutTests {
         #expect(layout.allRuns.filter { $0.attributes.italic != true }.allSatisfy { $0.slant == 0 })
     }
 
+    @Test("an underline stops short of descenders that cross it, and only there; a strike-through is never cut")
+    func underlineSkipsDescenders() throws {
+        func bars(_ text: String, _ kind: Decoration.Kind) throws -> (bars: [Rect], run: GlyphRun) {
+            let layout = try engine.layout(text, style: style(size: 40), locale: "en")
+            let run = try #require(layout.allRuns.first)
+            return (run.decorations.filter { $0.kind == kind }.map(\.rect), run)
+        }
+        // No ink reaches the bar: one bar, the run's whole width.
+        let plain = try bars("<u>xnmu</u>", .underline)
+        #expect(plain.bars.count == 1)
+
+        let (pieces, run) = try bars("<u>gypsy jQ</u>", .underline)
+        #expect(pieces.count >= 3, "\(pieces)")
+        let covered = pieces.reduce(0) { $0 + $1.width }
+        let span = pieces.last!.maxX - pieces.first!.minX
+        #expect(covered > span * 0.3 && covered < span * 0.95, "\(covered) of \(span)")
+        // A glyph whose ink reaches down to the bar has a gap in its width; one whose ink
+        // stays above it is underlined its whole width.
+        let bar = pieces[0]
+        var descenders = 0
+        for glyph in run.glyphs {
+            guard let box = run.inkBox(glyph.id) else { continue }
+            let ink = (glyph.x + box.minX * run.fontSize)...(glyph.x + box.maxX * run.fontSize)
+            let wholly = pieces.contains { $0.minX <= ink.lowerBound && $0.maxX >= ink.upperBound }
+            if glyph.y - box.minY * run.fontSize > bar.minY {
+                descenders += 1
+                #expect(!wholly, "glyph \(glyph.id) reaches the bar but is underlined its whole width")
+            }
+        }
+        #expect(descenders == 6, "g y p y j Q")
+        // Pieces stay in the run and in order, never overlapping.
+        #expect(zip(pieces, pieces.dropFirst()).allSatisfy { $0.maxX < $1.minX })
+        #expect(try bars("<s>gypsy jQ</s>", .strikethrough).bars.count == 1)
+    }
+
     @Test("malformed markup is an error with its column; markup: false draws tags literally")
     func markupErrorsAndLiteralText() throws {
         do {

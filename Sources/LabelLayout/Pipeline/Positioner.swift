@@ -127,13 +127,14 @@ struct Positioner {
                                      spacing: spacing, hyphen: hyphen, pen: &pen)
             // A decoration runs under the spacing after the run unless the line ends there.
             let runEnd = pieceIndex + 1 < pieces.count ? pen.x : pen.x - (pen.clustersLeft > 0 ? spacing.tracking : 0)
+            let slant = run.italic && !piece.face.isItalic && run.image == nil ? Self.syntheticSlant : 0
+            let ink = run.image == nil ? (glyphs: glyphs, face: piece.face, slant: slant) : nil
             let decorations = Self.decorations(run.attributes, face: run.chain[0], size: runSize,
-                                               from: runStart, to: runEnd, baseline: baseline)
+                                               from: runStart, to: runEnd, baseline: baseline, skipping: ink)
             runs.append(GlyphRun(face: piece.face, fontSize: runSize, bidiLevel: piece.level,
                                  glyphs: glyphs, isEllipsis: isEllipsis, attributes: run.attributes,
                                  color: run.attributes.color, stroke: run.stroke,
-                                 slant: run.italic && !piece.face.isItalic && run.image == nil ? Self.syntheticSlant : 0,
-                                 image: run.image, decorations: decorations))
+                                 slant: slant, image: run.image, decorations: decorations))
         }
         return runs
     }
@@ -222,16 +223,26 @@ struct Positioner {
     static let syntheticSlant = 0.2
 
     /// The underline and strike-through bars of a run from `x0` to `x1`, placed by the
-    /// metrics of the run's own face at its size.
+    /// metrics of the run's own face at its size. The underline is cut where the ink of
+    /// the glyphs in `skipping` crosses it (descenders), with a clearance of its own
+    /// thickness; a strike-through runs through the letters, as it must.
     private static func decorations(_ attributes: TextAttributes, face: FontFace, size: Double,
-                                    from x0: Double, to x1: Double, baseline: Double) -> [Decoration] {
+                                    from x0: Double, to x1: Double, baseline: Double,
+                                    skipping ink: (glyphs: [PositionedGlyph], face: FontFace, slant: Double)?) -> [Decoration] {
         guard x1 > x0 else { return [] }
         var bars: [Decoration] = []
         // At least a pixel thick at scale 1, so a small run's underline never vanishes.
         if attributes.underline {
             let thickness = max(1, face.underline.thickness * size)
-            bars.append(Decoration(kind: .underline, rect: Rect(
-                x: x0, y: baseline - face.underline.offset * size, width: x1 - x0, height: thickness)))
+            let top = baseline - face.underline.offset * size
+            let pieces = ink.map { ink in
+                SkipInk.pieces(from: x0, to: x1, top: top, bottom: top + thickness, clearance: thickness,
+                               glyphs: ink.glyphs, face: ink.face, size: size, slant: ink.slant)
+            } ?? [x0...x1]
+            for piece in pieces {
+                bars.append(Decoration(kind: .underline, rect: Rect(
+                    x: piece.lowerBound, y: top, width: piece.upperBound - piece.lowerBound, height: thickness)))
+            }
         }
         if attributes.strikethrough {
             let thickness = max(1, face.strikeout.thickness * size)
