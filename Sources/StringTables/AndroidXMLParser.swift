@@ -220,7 +220,7 @@ private enum XMLHazardScan {
                 if byte == UInt8(ascii: "?") {
                     awaitingClose = length > 0
                     nameLength = nil
-                } else if Unicode.Scalar(byte).properties.isWhitespace {
+                } else if Self.isWhitespace(byte) {
                     nameLength = nil
                 } else {
                     nameLength = length + 1
@@ -230,6 +230,12 @@ private enum XMLHazardScan {
                 nameLength = 0
             }
             previousWasLessThan = byte == UInt8(ascii: "<")
+        }
+
+        /// Whether the scalar of the byte's value is White_Space, as
+        /// `Unicode.Scalar(byte).properties.isWhitespace` says, without its table lookup.
+        private static func isWhitespace(_ byte: UInt8) -> Bool {
+            byte == 0x20 || (0x09...0x0D).contains(byte) || byte == 0x85 || byte == 0xA0
         }
     }
 }
