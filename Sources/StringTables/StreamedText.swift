@@ -14,10 +14,14 @@ final class StreamedText {
     /// Set when the bytes stopped being valid text, or the file could not be read.
     private(set) var failed = false
     private var ended = false
+    /// Scalars decoded per `read`: as many as a chunk has bytes, up to 64 Ki, so small
+    /// chunks in tests put batch ends everywhere too.
+    private let batchSize: Int
 
     /// Opens `path`; nil when it cannot be opened.
     init?(path: String, chunkSize: Int = 1 << 20) {
         guard let file = ChunkedFile(path: path, chunkSize: chunkSize) else { return nil }
+        batchSize = min(max(chunkSize, 16), 1 << 16)
         // Detection looks at up to 1024 bytes, which a small chunk may not hold.
         var head: [UInt8] = []
         while head.count < 1024, let chunk = file.next() {
@@ -28,8 +32,9 @@ final class StreamedText {
         bytes = FileBytes(file: file, head: Array(head.dropFirst(markLength)))
     }
 
-    /// Appends up to `count` more scalars; returns false once the text has ended.
-    func read(into scalars: inout [Unicode.Scalar], count: Int) -> Bool {
+    /// Appends the next batch of scalars; returns false once the text has ended.
+    func read(into scalars: inout [Unicode.Scalar]) -> Bool {
+        let count = batchSize
         guard !ended else { return false }
         switch encoding {
         case .utf8:

@@ -39,7 +39,7 @@ struct TextScanner {
         guard let stream, scalars.count - index < Self.lookahead else { return }
         scalars.removeSubrange(..<index)
         index = 0
-        while scalars.count < Self.lookahead, stream.read(into: &scalars, count: 1 << 16) {}
+        while scalars.count < Self.lookahead, stream.read(into: &scalars) {}
     }
 
     /// The line and column of the scalar at `index`.
