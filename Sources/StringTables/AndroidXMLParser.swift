@@ -31,8 +31,31 @@ struct AndroidXMLParser {
         try rejectEntityDeclarations(in: data)
         try rejectInvalidUTF8(in: data)
         try rejectEmptyProcessingInstructions(in: data)
-        var reader = EventReader(events: try XMLEventRecorder.events(of: data, source: source), source: source)
+        var reader = EventReader(events: try XMLEventRecorder.events(of: data, source: source), source: source,
+                                 mode: .whole)
         return try reader.readResources()
+    }
+
+    /// The file's content, keeping the strings whose keys `keeping` accepts, read a
+    /// chunk at a time and one resource at a time, so only the kept strings, the
+    /// `@string/` references and a hash per key stay in memory; nil when the file cannot
+    /// be read that way (UTF-16) or has a problem, which reading it whole then names.
+    func streamedContent(contentsOf path: String, keeping: ((String) -> Bool)?,
+                         chunkSize: Int = 1 << 20) -> TableContent? {
+        guard XMLHazardScan.isClear(path: path, chunkSize: chunkSize) else { return nil }
+        var targets: Set<String> = []
+        // A kept string may refer to one that is not kept: its text is then fetched
+        // in a second pass.
+        for _ in 0..<2 {
+            let mode = ReadingMode(keeping: keeping, hashed: true)
+            guard let stream = InputStream(fileAtPath: path),
+                  let (content, missing) = XMLEventBatcher.read(stream, source: source, mode: mode, alsoKeeping: targets)
+            else { return nil }
+            let dropped = missing.filter { !mode.keeps($0) && !targets.contains($0) }
+            if dropped.isEmpty { return content }
+            targets.formUnion(dropped)
+        }
+        return nil
     }
 
     /// Finds `<!ENTITY`, which no `<string>` could contain unescaped.
@@ -58,7 +81,7 @@ struct AndroidXMLParser {
 
 extension AndroidXMLParser {
     /// UTF-16, as libxml2 tells it by the first bytes (a byte order mark, or `<` and a zero).
-    private static func isUTF16(_ bytes: [UInt8]) -> Bool {
+    static func isUTF16(_ bytes: [UInt8]) -> Bool {
         [[0xFF, 0xFE], [0xFE, 0xFF], [0x3C, 0x00], [0x00, 0x3C]].contains { bytes.starts(with: $0) }
     }
 
@@ -129,6 +152,183 @@ extension AndroidXMLParser {
             }
             index += 1
         }
+    }
+}
+
+// MARK: - Reading in one pass
+
+/// Looks for what ``AndroidXMLParser`` refuses before Foundation's parser sees a file
+/// (entity declarations, bytes that are not UTF-8, empty processing instructions) a
+/// chunk at a time, without saying where: a file with any of them, or in UTF-16, is
+/// read whole, which names the place.
+private enum XMLHazardScan {
+    static func isClear(path: String, chunkSize: Int) -> Bool {
+        guard let file = ChunkedFile(path: path, chunkSize: chunkSize) else { return false }
+        var head: [UInt8] = []
+        while head.count < 3, let chunk = file.next() {
+            head += chunk
+        }
+        guard !AndroidXMLParser.isUTF16(head) else { return false }
+        let markLength = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var bytes = WatchedBytes(bytes: FileBytes(file: file, head: Array(head.dropFirst(markLength))))
+        var parser = Unicode.UTF8.ForwardParser()
+        while true {
+            switch parser.parseScalar(from: &bytes) {
+            case .valid: continue
+            case .emptyInput: return !bytes.markup.found && !file.failed
+            case .error: return false
+            }
+        }
+    }
+
+    /// The bytes of the file, each shown to the markup watcher as it passes.
+    private struct WatchedBytes: IteratorProtocol {
+        var bytes: FileBytes
+        var markup = RiskyMarkup()
+
+        mutating func next() -> UInt8? {
+            guard let byte = bytes.next() else { return nil }
+            markup.feed(byte)
+            return byte
+        }
+    }
+
+    /// `<!ENTITY`, or `<?name?>` with a name and no content, found byte by byte as the
+    /// whole-file checks find them (each byte read as the scalar of its value).
+    private struct RiskyMarkup {
+        private static let entity = Array("<!ENTITY".utf8)
+        private var entityMatched = 0
+        /// Inside `<?`, how many bytes of name have been read.
+        private var nameLength: Int?
+        /// A `<?name?` was just read: a `>` now completes an empty instruction.
+        private var awaitingClose = false
+        private var previousWasLessThan = false
+        private(set) var found = false
+
+        mutating func feed(_ byte: UInt8) {
+            if byte == Self.entity[entityMatched] {
+                entityMatched += 1
+                if entityMatched == Self.entity.count { found = true; entityMatched = 0 }
+            } else {
+                entityMatched = byte == UInt8(ascii: "<") ? 1 : 0
+            }
+            if awaitingClose {
+                found = found || byte == UInt8(ascii: ">")
+                awaitingClose = false
+            }
+            if let length = nameLength {
+                if byte == UInt8(ascii: "?") {
+                    awaitingClose = length > 0
+                    nameLength = nil
+                } else if Self.isWhitespace(byte) {
+                    nameLength = nil
+                } else {
+                    nameLength = length + 1
+                }
+            }
+            if byte == UInt8(ascii: "?"), previousWasLessThan {
+                nameLength = 0
+            }
+            previousWasLessThan = byte == UInt8(ascii: "<")
+        }
+
+        /// Whether the scalar of the byte's value is White_Space, as
+        /// `Unicode.Scalar(byte).properties.isWhitespace` says, without its table lookup.
+        private static func isWhitespace(_ byte: UInt8) -> Bool {
+            byte == 0x20 || (0x09...0x0D).contains(byte) || byte == 0x85 || byte == 0xA0
+        }
+    }
+}
+
+/// Hands Foundation's events to an ``EventReader`` one resource at a time, as each
+/// child of `<resources>` closes, so the events of the whole file are never held.
+private final class XMLEventBatcher: NSObject, XMLParserDelegate {
+    private var reader: EventReader
+    private var pending: [XMLEvent] = []
+    private var depth = 0
+    private var sawRoot = false
+    private var closedRoot = false
+    private var failed = false
+
+    private init(reader: EventReader) {
+        self.reader = reader
+    }
+
+    /// The content and the missing targets of `@string/` references (see
+    /// ``EventReader/finish()``); nil on any problem.
+    static func read(_ stream: InputStream, source: String, mode: ReadingMode,
+                     alsoKeeping targets: Set<String>) -> (TableContent, missing: Set<String>)? {
+        let parser = XMLParser(stream: stream)
+        let batcher = XMLEventBatcher(reader: EventReader(events: [], source: source, mode: mode, alsoKeeping: targets))
+        parser.delegate = batcher
+        parser.shouldProcessNamespaces = false
+        parser.shouldResolveExternalEntities = false
+        let succeeded = parser.parse()
+        guard succeeded, parser.parserError == nil, !batcher.failed, batcher.sawRoot else { return nil }
+        // Whole, an unclosed root ends with the events; so it does here.
+        if !batcher.closedRoot {
+            batcher.flush(parser)
+        }
+        guard !batcher.failed else { return nil }
+        return try? batcher.reader.finish()
+    }
+
+    private func flush(_ parser: XMLParser) {
+        guard !failed else { return }
+        do {
+            try reader.readResourceList(of: pending)
+        } catch {
+            failed = true
+            parser.abortParsing()
+        }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+                qualifiedName: String?, attributes: [String: String] = [:]) {
+        guard !failed else { return }
+        if depth == 0 {
+            // A second root is a syntax error Foundation reports; the first must be <resources>.
+            guard !sawRoot, elementName == "resources" else {
+                failed = true
+                parser.abortParsing()
+                return
+            }
+            sawRoot = true
+        } else {
+            // Places are only for messages, which reading the file whole gives.
+            pending.append(.start(name: elementName, attributes: attributes, place: .wholeFile))
+        }
+        depth += 1
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        guard !failed else { return }
+        depth -= 1
+        if depth == 0 {
+            flush(parser)
+            closedRoot = true
+            return
+        }
+        pending.append(.end(name: elementName))
+        if depth == 1 {
+            flush(parser)
+        }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        // Text outside the root is skipped, as the whole-file reader skips it.
+        guard !failed, depth > 0, !closedRoot else { return }
+        pending.append(.text(string, place: .wholeFile))
+    }
+
+    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+        guard !failed, depth > 0, !closedRoot else { return }
+        pending.append(.text(String(decoding: CDATABlock, as: UTF8.self), place: .wholeFile))
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        failed = true
     }
 }
 
@@ -295,18 +495,40 @@ private enum StartTagLocator {
 
 /// Reads the recorded events as an Android resource file.
 private struct EventReader {
-    let events: [XMLEvent]
+    private var events: [XMLEvent]
     let source: String
+    private let mode: ReadingMode
+    /// Strings kept although `mode` does not keep them, as the targets of references.
+    private let targets: Set<String>
     private var index = 0
     private var content = TableContent()
     /// Where each key was defined, so a second definition can name the first.
-    private var origins: [String: SourcePlace] = [:]
+    private var origins: KeyClaims<SourcePlace>
     /// Keys whose text is a reference, by the name of the string referred to.
     private var references: [String: String] = [:]
 
-    init(events: [XMLEvent], source: String) {
+    init(events: [XMLEvent], source: String, mode: ReadingMode, alsoKeeping targets: Set<String> = []) {
         self.events = events
         self.source = source
+        self.mode = mode
+        self.targets = targets
+        origins = KeyClaims(hashed: mode.hashed)
+    }
+
+    /// Reads the children of `<resources>` whose events `batch` holds, whole ones.
+    mutating func readResourceList(of batch: [XMLEvent]) throws(StringTableError) {
+        events = batch
+        index = 0
+        try readResourceList()
+    }
+
+    /// The content once every child of `<resources>` is read, and the targets of
+    /// references that are not in it: strings the file lacks, or, when `mode` keeps
+    /// only some, perhaps strings it did not keep.
+    mutating func finish() throws(StringTableError) -> (TableContent, missing: Set<String>) {
+        let missing = try resolveReferences()
+        content.entries.removeAll { !mode.keeps($0.key) }
+        return (content, missing)
     }
 
     mutating func readResources() throws(StringTableError) -> TableContent {
@@ -417,21 +639,28 @@ private struct EventReader {
     }
 
     private mutating func add(key: String, text: CompiledText, place: SourcePlace) throws(StringTableError) {
-        if let earlier = origins[key] {
+        if case .repeated(let earlier) = origins.claim(key, at: place) {
             throw StringTableError(.duplicateKey, file: source, place: place,
-                                   message: "key \(JSONValue.quoted(key)) is already defined at \(earlier)")
+                                   message: "key \(JSONValue.quoted(key)) is already defined"
+                                       + (earlier.map { " at \($0)" } ?? ""))
         }
-        origins[key] = place
         if let target = text.reference {
             references[key] = target
         }
-        content.entries.append(StringTable.Entry(key: key, value: text.value))
+        // Every reference is kept until resolved: one that leads nowhere is listed as
+        // untranslated whatever its key.
+        if mode.keeps(key) || text.reference != nil || targets.contains(key) {
+            content.entries.append(StringTable.Entry(key: key, value: text.value))
+        }
     }
 
     /// Replaces `@string/name` texts by the named string's text, following chains;
-    /// references that lead nowhere in this file are taken out and listed.
-    private mutating func resolveReferences() throws(StringTableError) {
-        guard !references.isEmpty else { return }
+    /// references that lead nowhere in this file are taken out and listed. Returns the
+    /// names they lead to.
+    @discardableResult
+    private mutating func resolveReferences() throws(StringTableError) -> Set<String> {
+        guard !references.isEmpty else { return [] }
+        var missing: Set<String> = []
         var values: [String: String] = [:]
         for entry in content.entries where references[entry.key] == nil {
             values[entry.key] = entry.value
@@ -449,14 +678,16 @@ private struct EventReader {
             if let value = values[target] {
                 resolved.append(StringTable.Entry(key: entry.key, value: value))
             } else if visited.contains(target) {
-                throw StringTableError(.invalidValue, file: source, place: origins[entry.key] ?? .wholeFile,
+                throw StringTableError(.invalidValue, file: source, place: origins.place(of: entry.key) ?? .wholeFile,
                                        message: "string \(JSONValue.quoted(entry.key)) refers to itself through "
                                            + "@string/ references; expected a chain that ends in text")
             } else {
                 content.untranslatedKeys.append(entry.key)
+                missing.insert(target)
             }
         }
         content.entries = resolved
+        return missing
     }
 
     // MARK: - Text

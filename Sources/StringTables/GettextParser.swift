@@ -34,8 +34,22 @@ struct GettextParser {
     let source: String
 
     func content(from data: Data) throws(StringTableError) -> TableContent {
-        var reader = GettextReader(scanner: TextScanner(try TextDecoding.decode(data, source: source)), source: source)
+        var reader = GettextReader(scanner: TextScanner(try TextDecoding.decode(data, source: source)), source: source,
+                                   mode: .whole)
         return try reader.read()
+    }
+
+    /// The file's content, keeping the entries whose keys `keeping` accepts, read a
+    /// chunk at a time, so only the kept strings, the untranslated keys and a hash per
+    /// key stay in memory; nil when the file cannot be read or is not a valid
+    /// translation file, which the caller then reads whole to say why.
+    func streamedContent(contentsOf path: String, keeping: ((String) -> Bool)?,
+                         chunkSize: Int = 1 << 20) -> TableContent? {
+        guard let text = StreamedText(path: path, chunkSize: chunkSize) else { return nil }
+        var reader = GettextReader(scanner: TextScanner(text), source: source,
+                                   mode: ReadingMode(keeping: keeping, hashed: true))
+        guard let content = try? reader.read(), !text.failed else { return nil }
+        return content
     }
 }
 
@@ -53,16 +67,19 @@ private struct Message {
 private struct GettextReader {
     var scanner: TextScanner
     let source: String
+    private let mode: ReadingMode
     private var content = TableContent()
     /// Where each key was defined, so a second definition can name the first.
-    private var origins: [String: SourcePlace] = [:]
+    private var origins: KeyClaims<SourcePlace>
     private var current: Message?
     /// A `#, fuzzy` seen since the last message, which belongs to the next one.
     private var pendingFuzzy = false
 
-    init(scanner: TextScanner, source: String) {
+    init(scanner: TextScanner, source: String, mode: ReadingMode) {
         self.scanner = scanner
         self.source = source
+        self.mode = mode
+        origins = KeyClaims(hashed: mode.hashed)
     }
 
     mutating func read() throws(StringTableError) -> TableContent {
@@ -180,14 +197,16 @@ private struct GettextReader {
         }
         try claim(key, at: message.place)
         if message.idPlural == nil {
-            content.entries.append(StringTable.Entry(key: key, value: message.translations[0]))
+            if mode.keeps(key) {
+                content.entries.append(StringTable.Entry(key: key, value: message.translations[0]))
+            }
             return
         }
         for (index, translation) in message.translations.enumerated() {
             let variant = "\(key)#\(index)"
             if translation.isEmpty {
                 content.untranslatedKeys.append(variant)
-            } else {
+            } else if mode.keeps(variant) {
                 content.entries.append(StringTable.Entry(key: variant, value: translation))
             }
         }
@@ -196,10 +215,10 @@ private struct GettextReader {
     /// Records that `key` is defined at `place`; untranslated keys count too, since
     /// a second message with the same id is a mistake either way.
     private mutating func claim(_ key: String, at place: SourcePlace) throws(StringTableError) {
-        if let earlier = origins[key] {
-            throw error(.duplicateKey, "key \(JSONValue.quoted(key)) is already defined at \(earlier)", at: place)
+        if case .repeated(let earlier) = origins.claim(key, at: place) {
+            throw error(.duplicateKey, "key \(JSONValue.quoted(key)) is already defined"
+                        + (earlier.map { " at \($0)" } ?? ""), at: place)
         }
-        origins[key] = place
     }
 
     /// `Name: value` lines; only `Language` matters here.

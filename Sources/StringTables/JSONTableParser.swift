@@ -21,8 +21,9 @@ struct JSONTableParser {
     /// The file's entries read a chunk at a time, so only the kept strings and a hash
     /// per key stay in memory, however large the file; nil when the file cannot be read
     /// or is not a valid table, which the caller then reads whole to say why.
-    func streamedEntries(contentsOf path: String, keeping: ((String) -> Bool)? = nil) -> [StringTable.Entry]? {
-        guard let file = ChunkedFile(path: path) else { return nil }
+    func streamedEntries(contentsOf path: String, keeping: ((String) -> Bool)? = nil,
+                         chunkSize: Int = 1 << 20) -> [StringTable.Entry]? {
+        guard let file = ChunkedFile(path: path, chunkSize: chunkSize) else { return nil }
         return Self.streamedEntries(keeping: keeping) { JSONParser.streamStrings(file, $0) }
     }
 

@@ -73,15 +73,10 @@ struct StringCatalogParser {
         // can be listed as untranslated.
         var locales: Set<String> = [sourceLanguage]
         for string in strings {
-            if case .object(let localizations)? = string.value["localizations"] {
-                for localization in localizations {
-                    locales.insert(try locale(localization.key, at: stringsPath.appending(string.key)
-                        .appending("localizations").appending(localization.key)))
-                }
-            }
+            locales.formUnion(try localeTags(of: string, at: stringsPath.appending(string.key)))
         }
-        let ordered = [sourceLanguage] + locales.subtracting([sourceLanguage]).sorted()
-        var builders = Dictionary(uniqueKeysWithValues: ordered.map { ($0, TableBuilder(source: source)) })
+        let ordered = Self.ordered(locales, sourceLanguage: sourceLanguage)
+        var builders = Dictionary(uniqueKeysWithValues: ordered.map { ($0, TableBuilder(source: source, mode: .whole)) })
 
         for string in strings where !string.key.isEmpty {
             try add(string, at: stringsPath.appending(string.key), sourceLanguage: sourceLanguage,
@@ -90,6 +85,67 @@ struct StringCatalogParser {
         return StringCatalog(localizations: ordered.map { tag in
             StringCatalog.Localization(locale: tag, content: builders[tag]!.content)
         })
+    }
+
+    /// The catalog read a chunk at a time, one key's localizations built at once, so only
+    /// the kept strings, the untranslated keys and a hash per key stay in memory; nil
+    /// when the file cannot be read or has a problem, which reading it whole then names.
+    ///
+    /// The file is read twice: every locale must be known before the first key, whose
+    /// table lists it as untranslated where it lacks a localization.
+    func streamedCatalog(contentsOf path: String, keeping: ((String) -> Bool)?,
+                         chunkSize: Int = 1 << 20) -> StringCatalog? {
+        let stringsPath = JSONPath().appending("strings")
+        var sourceLanguage: String?
+        var locales: Set<String> = []
+        guard let file = ChunkedFile(path: path, chunkSize: chunkSize),
+              JSONParser.streamMembers(file, expanding: "strings", { isString, name, value in
+                  do throws(StringTableError) {
+                      if isString {
+                          locales.formUnion(try localeTags(of: JSONMember(key: name, value: value),
+                                                           at: stringsPath.appending(name)))
+                      } else if name == "sourceLanguage" {
+                          guard case .string(let text) = value else { return false }
+                          sourceLanguage = try locale(text, at: JSONPath().appending(name))
+                      }
+                      return true
+                  } catch {
+                      return false
+                  }
+              }),
+              let sourceLanguage else { return nil }
+        let ordered = Self.ordered(locales.union([sourceLanguage]), sourceLanguage: sourceLanguage)
+        let mode = ReadingMode(keeping: keeping, hashed: true)
+        var builders = Dictionary(uniqueKeysWithValues: ordered.map { ($0, TableBuilder(source: source, mode: mode)) })
+        guard let again = ChunkedFile(path: path, chunkSize: chunkSize),
+              JSONParser.streamMembers(again, expanding: "strings", { isString, name, value in
+                  guard isString, !name.isEmpty else { return true }
+                  do throws(StringTableError) {
+                      try add(JSONMember(key: name, value: value), at: stringsPath.appending(name),
+                              sourceLanguage: sourceLanguage, locales: ordered, to: &builders)
+                      return true
+                  } catch {
+                      return false
+                  }
+              }) else { return nil }
+        return StringCatalog(localizations: ordered.map { tag in
+            StringCatalog.Localization(locale: tag, content: builders[tag]!.content)
+        })
+    }
+
+    /// The source language first, then the other locales in alphabetical order.
+    private static func ordered(_ locales: Set<String>, sourceLanguage: String) -> [String] {
+        [sourceLanguage] + locales.subtracting([sourceLanguage]).sorted()
+    }
+
+    /// The locales one key is localized in.
+    private func localeTags(of string: JSONMember, at path: JSONPath) throws(StringTableError) -> [String] {
+        guard case .object(let localizations)? = string.value["localizations"] else { return [] }
+        var tags: [String] = []
+        for localization in localizations {
+            tags.append(try locale(localization.key, at: path.appending("localizations").appending(localization.key)))
+        }
+        return tags
     }
 
     /// Adds one key's text in every locale: its localization, or the source text for the
@@ -292,12 +348,15 @@ struct StringCatalogParser {
     /// One locale's table as it fills, keeping keys unique.
     private struct TableBuilder {
         let source: String
+        let mode: ReadingMode
         var content = TableContent()
         /// Where each key's text is, so a clash can name the first.
-        private var origins: [String: JSONPath] = [:]
+        private var origins: KeyClaims<JSONPath>
 
-        init(source: String) {
+        init(source: String, mode: ReadingMode) {
             self.source = source
+            self.mode = mode
+            origins = KeyClaims(hashed: mode.hashed)
         }
 
         var untranslatedKeys: [String] {
@@ -309,12 +368,18 @@ struct StringCatalogParser {
         mutating func add(key: String, variants: [Variant]) throws(StringTableError) {
             for variant in variants {
                 let name = key + variant.suffix
-                if let earlier = origins[name] {
+                // A name without `#` is a key of the catalog with no variant: the JSON
+                // object's keys are unique, and every other name has a `#`, so only
+                // those need a hash when reading in one pass.
+                if !mode.hashed || name.contains("#"),
+                   case .repeated(let earlier) = origins.claim(name, at: variant.path) {
                     throw StringTableError(.duplicateKey, file: source, place: SourcePlace(variant.path),
-                                           message: "key \(JSONValue.quoted(name)) is already defined at \(earlier)")
+                                           message: "key \(JSONValue.quoted(name)) is already defined"
+                                               + (earlier.map { " at \($0)" } ?? ""))
                 }
-                origins[name] = variant.path
-                content.entries.append(StringTable.Entry(key: name, value: variant.value))
+                if mode.keeps(name) {
+                    content.entries.append(StringTable.Entry(key: name, value: variant.value))
+                }
             }
         }
     }

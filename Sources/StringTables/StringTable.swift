@@ -98,14 +98,22 @@ public struct StringTable: Sendable, Hashable {
     ///   - locale: Only this locale. For a catalog, it must be its source language or
     ///     one of its localizations; for other formats it overrides the path.
     ///   - keeping: Which keys to keep (all when nil). The whole file is still checked,
-    ///     duplicate keys included. A JSON table is read a chunk at a time and drops the
-    ///     others as it goes, so a large table costs only the strings kept and a hash
-    ///     per key; other formats are read whole, then filtered.
+    ///     duplicate keys included. A table is read a chunk at a time and drops the
+    ///     others as it goes, so a large table costs only the strings kept, the keys
+    ///     listed untranslated and a hash per key. A file with an error is read again
+    ///     whole, for the message.
     /// - Returns: The tables, a catalog's source language first, then its other locales
     ///   in alphabetical order.
     /// - Throws: A ``StringTableError``, as ``load(contentsOf:locale:)`` does.
     public static func loadAll(contentsOf url: URL, locale: String? = nil,
                                keeping: ((String) -> Bool)? = nil) throws(StringTableError) -> [StringTable] {
+        try loadAll(contentsOf: url, locale: locale, keeping: keeping, chunkSize: 1 << 20)
+    }
+
+    /// ``loadAll(contentsOf:locale:keeping:)`` reading files `chunkSize` bytes at a
+    /// time, so tests can put chunk ends anywhere.
+    static func loadAll(contentsOf url: URL, locale: String?, keeping: ((String) -> Bool)?,
+                        chunkSize: Int) throws(StringTableError) -> [StringTable] {
         let source = sourceName(of: url)
         guard let format = StringTableFormat(fileExtension: url.pathExtension) else {
             let found = url.pathExtension.isEmpty ? "no extension" : "\".\(url.pathExtension)\""
@@ -116,10 +124,10 @@ public struct StringTable: Sendable, Hashable {
         }
         let requested = locale.map(normalizedLocale)
         let parsed: ParsedStrings
-        if format == .json, url.isFileURL,
-           let streamed = JSONTableParser(source: source).streamedEntries(contentsOf: url.path, keeping: keeping) {
-            // A valid JSON table is never held whole: its strings are kept as they are read.
-            parsed = .single(TableContent(entries: streamed))
+        if url.isFileURL,
+           let streamed = format.streamed(contentsOf: url.path, source: source, keeping: keeping, chunkSize: chunkSize) {
+            // A valid table is never held whole: its strings are kept as they are read.
+            parsed = streamed
         } else {
             let data: Data
             do {

@@ -50,6 +50,30 @@ public enum StringTableFormat: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// What the file at `path` holds, read a chunk at a time and keeping only the
+    /// entries `keeping` accepts; nil when the file cannot be read that way or has a
+    /// problem, which reading it whole then names.
+    func streamed(contentsOf path: String, source: String, keeping: ((String) -> Bool)?,
+                  chunkSize: Int) -> ParsedStrings? {
+        switch self {
+        case .json:
+            JSONTableParser(source: source).streamedEntries(contentsOf: path, keeping: keeping, chunkSize: chunkSize)
+                .map { .single(TableContent(entries: $0)) }
+        case .strings:
+            StringsFileParser(source: source).streamedEntries(contentsOf: path, keeping: keeping, chunkSize: chunkSize)
+                .map { .single(TableContent(entries: $0)) }
+        case .stringCatalog:
+            StringCatalogParser(source: source).streamedCatalog(contentsOf: path, keeping: keeping, chunkSize: chunkSize)
+                .map { .catalog($0) }
+        case .androidXML:
+            AndroidXMLParser(source: source).streamedContent(contentsOf: path, keeping: keeping, chunkSize: chunkSize)
+                .map { .single($0) }
+        case .gettext:
+            GettextParser(source: source).streamedContent(contentsOf: path, keeping: keeping, chunkSize: chunkSize)
+                .map { .single($0) }
+        }
+    }
+
     private func parseWhole(_ data: Data, source: String) throws(StringTableError) -> ParsedStrings {
         switch self {
         case .json: .single(TableContent(entries: try JSONTableParser(source: source).entries(from: data)))

@@ -26,9 +26,27 @@ struct StringsFileParser {
             return try propertyListEntries(from: data)
         }
         var scanner = TextScanner(try TextDecoding.decode(data, source: source))
+        return try entries(scanning: &scanner, mode: .whole)
+    }
+
+    /// The file's entries whose keys `keeping` accepts, read a chunk at a time, so only
+    /// the kept strings and a hash per key stay in memory; nil when the file cannot be
+    /// read, is a compiled table, or is not a valid table, which the caller then reads
+    /// whole to say why.
+    func streamedEntries(contentsOf path: String, keeping: ((String) -> Bool)?,
+                         chunkSize: Int = 1 << 20) -> [StringTable.Entry]? {
+        guard let head = ChunkedFile(path: path, chunkSize: 64)?.next(), !Self.isPropertyList(Data(head)),
+              let text = StreamedText(path: path, chunkSize: chunkSize) else { return nil }
+        var scanner = TextScanner(text)
+        guard let entries = try? entries(scanning: &scanner, mode: ReadingMode(keeping: keeping, hashed: true)),
+              !text.failed else { return nil }
+        return entries
+    }
+
+    private func entries(scanning scanner: inout TextScanner, mode: ReadingMode) throws(StringTableError) -> [StringTable.Entry] {
         var entries: [StringTable.Entry] = []
         // Where each key was defined, so a second definition can name the first.
-        var origins: [String: SourcePlace] = [:]
+        var origins = KeyClaims<SourcePlace>(hashed: mode.hashed)
         while true {
             try skipTrivia(&scanner)
             guard !scanner.isAtEnd else { break }
@@ -51,11 +69,13 @@ struct StringsFileParser {
                 throw error(.syntax, "expected '=' or ';' after the key, got \(scanner.describeCurrent)", at: scanner.place)
             }
             scanner.advance()
-            if let earlier = origins[key] {
-                throw error(.duplicateKey, "key \(JSONValue.quoted(key)) is already defined at \(earlier)", at: keyPlace)
+            if case .repeated(let earlier) = origins.claim(key, at: keyPlace) {
+                throw error(.duplicateKey, "key \(JSONValue.quoted(key)) is already defined"
+                            + (earlier.map { " at \($0)" } ?? ""), at: keyPlace)
             }
-            origins[key] = keyPlace
-            entries.append(StringTable.Entry(key: key, value: value))
+            if mode.keeps(key) {
+                entries.append(StringTable.Entry(key: key, value: value))
+            }
         }
         return entries
     }

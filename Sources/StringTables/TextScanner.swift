@@ -7,15 +7,39 @@ import StyledText
 /// Columns count Unicode scalars, as the JSON parser's do, so a message points at the
 /// same column an editor shows for text without combining marks.
 struct TextScanner {
-    private let scalars: [Unicode.Scalar]
-    private(set) var index = 0
+    /// The whole text, or when streaming the part of it not yet passed (and a few
+    /// scalars before, which are dropped a batch at a time).
+    private var scalars: [Unicode.Scalar]
+    private var index = 0
     /// 1-based line of the scalar at `index`.
     private(set) var line = 1
     /// 1-based column of the scalar at `index`.
     private(set) var column = 1
+    /// Streaming only: where further scalars come from.
+    private let stream: StreamedText?
+
+    /// How far ahead `peek` may look while streaming, more than any literal a parser
+    /// compares (`<![CDATA[`).
+    private static let lookahead = 16
 
     init(_ scalars: [Unicode.Scalar]) {
         self.scalars = scalars
+        stream = nil
+    }
+
+    /// A scanner over text decoded as it is read, holding a batch of scalars at a time.
+    init(_ stream: StreamedText) {
+        scalars = []
+        self.stream = stream
+        refill()
+    }
+
+    /// Keeps `lookahead` scalars ahead of `index` while the text has more.
+    private mutating func refill() {
+        guard let stream, scalars.count - index < Self.lookahead else { return }
+        scalars.removeSubrange(..<index)
+        index = 0
+        while scalars.count < Self.lookahead, stream.read(into: &scalars) {}
     }
 
     /// The line and column of the scalar at `index`.
@@ -31,6 +55,7 @@ struct TextScanner {
         guard index < scalars.count else { return }
         let scalar = scalars[index]
         index += 1
+        if stream != nil { refill() }
         // A lone CR ends a line too, for files saved with classic Mac line ends.
         if scalar == "\n" || (scalar == "\r" && peek() != "\n") {
             line += 1

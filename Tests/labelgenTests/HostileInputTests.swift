@@ -332,6 +332,70 @@ struct HostileInputTests {
         #expect(wholeKB - oneKB < 32_000, "the table took \((wholeKB - oneKB) / 1024) MB")
     }
 
+    /// A million-key table in one of the formats read whole before: where it goes, how
+    /// one key is written, and what the table may cost.
+    struct MillionKeyTable: Sendable, CustomTestStringConvertible {
+        let path: String
+        let header: String
+        let entry: @Sendable (Int) -> String
+        let separator: String
+        let footer: String
+        /// Kilobytes the table may add to a run over a table of one key: a hash per key
+        /// and the chunk being read grow with it, not its text.
+        let bound: Int
+
+        var testDescription: String { path }
+
+        func text(keys: some Sequence<Int>) -> String {
+            var text = header
+            text.reserveCapacity(120_000_000)
+            var first = true
+            for index in keys {
+                if !first { text += separator }
+                first = false
+                text += entry(index)
+            }
+            return text + footer
+        }
+
+        static let all = [
+            MillionKeyTable(path: "en.strings", header: "", entry: { "\"key.\($0)\" = \"String number \($0)\";\n" },
+                            separator: "", footer: "", bound: 32_000),
+            MillionKeyTable(path: "en.po", header: "msgid \"\"\nmsgstr \"Language: en\\n\"\n\n",
+                            entry: { "msgid \"key.\($0)\"\nmsgstr \"String number \($0)\"\n\n" },
+                            separator: "", footer: "", bound: 32_000),
+            MillionKeyTable(path: "Localizable.xcstrings", header: #"{"sourceLanguage": "en", "version": "1.0", "strings": {"#,
+                            entry: { #""key.\#($0)": {"localizations": {"en": {"stringUnit": "#
+                                + #"{"state": "translated", "value": "String number \#($0)"}}}}"# },
+                            separator: ",\n", footer: "}}", bound: 32_000),
+            MillionKeyTable(path: "values-en/strings.xml", header: "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n",
+                            entry: { "    <string name=\"key.\($0)\">String number \($0)</string>\n" },
+                            separator: "", footer: "</resources>\n", bound: 32_000),
+        ]
+    }
+
+    @Test("a table of a million keys is read in bounded memory in every format", arguments: MillionKeyTable.all)
+    func millionKeys(in format: MillionKeyTable) async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.gnuTime),
+                     "needs GNU time at \(Self.gnuTime) to measure peak memory: install the Debian package time (make deps does)")
+        let tmp = try TempDir()
+        defer { tmp.remove() }
+        try tmp.writeJSON(Styles.basic(scales: [1]), to: "style.json")
+        try tmp.write(format.text(keys: 0..<1_000_000), to: "all/" + format.path)
+        try tmp.write(format.text(keys: [7]), to: "one/" + format.path)
+
+        let whole = try await peakMemoryOfRun(table: tmp("all/" + format.path), in: tmp)
+        #expect(whole.status == 0, "\(whole.stderr)")
+        // key.7, key.99999 and key.999990 to key.999999, and the manifest.
+        #expect(Files.list(tmp("out/en")).count == 13, "\(Files.list(tmp("out/en")))")
+        let one = try await peakMemoryOfRun(table: tmp("one/" + format.path), in: tmp)
+        #expect(one.status == 0, "\(one.stderr)")
+        let wholeKB = try #require(whole.kilobytes, "no peak memory in the output of time -v: \(whole.stderr)")
+        let oneKB = try #require(one.kilobytes, "no peak memory in the output of time -v: \(one.stderr)")
+        // Read whole, these tables cost 300 to 900 MB.
+        #expect(wholeKB - oneKB < format.bound, "the table took \((wholeKB - oneKB) / 1024) MB")
+    }
+
     /// GNU time, which reports a program's peak memory (the shell's `time` does not).
     static let gnuTime = "/usr/bin/time"
 

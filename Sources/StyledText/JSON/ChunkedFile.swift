@@ -10,7 +10,7 @@ package final class ChunkedFile {
     private let descriptor: Int32
     private let buffer: UnsafeMutableBufferPointer<UInt8>
     /// Set when a read failed; the chunks seen so far are then not the whole file.
-    private(set) var failed = false
+    package private(set) var failed = false
 
     /// Opens `path` for reading; nil when it cannot be opened.
     package init?(path: String, chunkSize: Int = 1 << 20) {

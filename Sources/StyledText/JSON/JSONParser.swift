@@ -122,6 +122,47 @@ package struct JSONParser {
         }
     }
 
+    /// Reads a document whose root is an object without building it whole: `visit`
+    /// gets each member of the root's object named `expanded` in turn, its value built,
+    /// with `true`, and every other member of the root, with `false`; it returns false
+    /// to stop. Made for files with one large object of small values, as a String
+    /// Catalog's `strings`.
+    ///
+    /// - Returns: false when `visit` stopped, the root is not an object, `expanded` is
+    ///   not an object or names a member twice (told apart by hashes, so perhaps two
+    ///   that only share one), the document is not valid JSON, or the file cannot be
+    ///   read; the caller then parses it whole for the precise message.
+    package static func streamMembers(_ file: ChunkedFile, expanding expanded: String,
+                                      _ visit: (_ isExpanded: Bool, _ name: String, _ value: JSONValue) -> Bool) -> Bool {
+        guard let first = file.next() else { return false }
+        var parser = JSONParser(bytes: first)
+        parser.file = file
+        let valid = (try? parser.streamRoot(expanding: expanded, visit)) ?? false
+        return valid && !file.failed
+    }
+
+    private mutating func streamRoot(
+        expanding expanded: String, _ visit: (Bool, String, JSONValue) -> Bool
+    ) throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        guard peek() == UInt8(ascii: "{") else { return false }
+        var names: Set<String> = []
+        let complete = try walkObject { (parser: inout JSONParser, name: String, _: Int) throws(JSONSyntaxError) -> Bool in
+            guard names.insert(name).inserted else { return false }
+            guard name == expanded else { return visit(false, name, try parser.parseValue()) }
+            guard parser.peek() == UInt8(ascii: "{") else { return false }
+            // One hash per member rather than its name, half the memory.
+            var hashes: Set<Int> = []
+            return try parser.walkObject { (parser: inout JSONParser, member: String, _: Int) throws(JSONSyntaxError) -> Bool in
+                guard hashes.insert(member.hashValue).inserted else { return false }
+                return visit(true, member, try parser.parseValue())
+            }
+        }
+        guard complete else { return false }
+        try expectEnd()
+        return true
+    }
+
     // MARK: - Values
 
     private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
@@ -243,37 +284,40 @@ package struct JSONParser {
 
     private mutating func parseNumber() throws(JSONSyntaxError) -> Double {
         let start = offset
+        // The number's bytes are gathered as they are read: while streaming, it may
+        // begin in the chunk before the current one.
+        var lexeme: [UInt8] = []
         if peek() == UInt8(ascii: "-") {
-            offset += 1
+            take(into: &lexeme)
         }
         guard let first = peek(), isDigit(first) else {
             throw error("expected a digit in the number, got \(describeCurrent())")
         }
-        offset += 1
+        take(into: &lexeme)
         if first == UInt8(ascii: "0"), let next = peek(), isDigit(next) {
             throw error("numbers must not have leading zeros", at: start)
         }
-        skipDigits()
+        takeDigits(into: &lexeme)
         if peek() == UInt8(ascii: ".") {
-            offset += 1
+            take(into: &lexeme)
             guard let digit = peek(), isDigit(digit) else {
                 throw error("expected a digit after the decimal point, got \(describeCurrent())")
             }
-            skipDigits()
+            takeDigits(into: &lexeme)
         }
         if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
-            offset += 1
+            take(into: &lexeme)
             if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") {
-                offset += 1
+                take(into: &lexeme)
             }
             guard let digit = peek(), isDigit(digit) else {
                 throw error("expected a digit in the exponent, got \(describeCurrent())")
             }
-            skipDigits()
+            takeDigits(into: &lexeme)
         }
-        let lexeme = String(decoding: bytes[start..<offset], as: UTF8.self)
-        guard let number = Double(lexeme), number.isFinite else {
-            throw error("number \(lexeme) is out of range", at: start, kind: .beyondLimits)
+        let text = String(decoding: lexeme, as: UTF8.self)
+        guard let number = Double(text), number.isFinite else {
+            throw error("number \(text) is out of range", at: start, kind: .beyondLimits)
         }
         return number
     }
@@ -282,9 +326,15 @@ package struct JSONParser {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
-    private mutating func skipDigits() {
+    /// Moves past the byte `peek()` returned, adding it to `lexeme`.
+    private mutating func take(into lexeme: inout [UInt8]) {
+        lexeme.append(bytes[offset])
+        offset += 1
+    }
+
+    private mutating func takeDigits(into lexeme: inout [UInt8]) {
         while let byte = peek(), isDigit(byte) {
-            offset += 1
+            take(into: &lexeme)
         }
     }
 

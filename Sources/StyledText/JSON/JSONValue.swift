@@ -18,6 +18,11 @@ package enum JSONValue: Sendable, Hashable {
 package struct JSONMember: Sendable, Hashable {
     package var key: String
     package var value: JSONValue
+
+    package init(key: String, value: JSONValue) {
+        self.key = key
+        self.value = value
+    }
 }
 
 extension JSONValue {
