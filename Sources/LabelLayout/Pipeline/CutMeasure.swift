@@ -146,7 +146,9 @@ struct CutMeasure {
             hb_buffer_set_script(buffer, item.script)
             hb_buffer_set_language(buffer, hb_language_from_string(language, -1))
             hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
-            hb_shape(item.face.font, buffer, nil, 0)
+            Shaper.features(run.features).withUnsafeBufferPointer { features in
+                hb_shape(item.face.font, buffer, features.baseAddress, UInt32(features.count))
+            }
             var length: UInt32 = 0
             let infos = hb_buffer_get_glyph_infos(buffer, &length)!
             let positions = hb_buffer_get_glyph_positions(buffer, &length)!
