@@ -130,7 +130,7 @@ def render(locale, text, path):
     bbox = stroked.getbbox()
     canvas = Image.new("RGBA", W.CANVAS, (0, 0, 0, 0))
     if bbox is None:
-        canvas.save(path)
+        canvas.save(path, compress_level=1)
         return
     # Shadow: blur only the silhouette's box grown by 3 sigma.
     reach = int(3 * W.SHADOW_SIGMA) + 1

@@ -72,16 +72,27 @@ def size_candidates():
 
 
 def largest_fitting(fits):
-    """Binary search for the largest size that fits; None when even MIN_SIZE does not."""
+    """The largest size on the grid that fits, in labelgen's order (its Fitter): the
+    full size first, which most strings take; then the minimum size; then a binary
+    search between them, and the next three sizes above the one found, since fit is
+    not monotonic once lines wrap. None when even MIN_SIZE does not fit."""
     sizes = size_candidates()
-    lo, hi, best = 0, len(sizes) - 1, None
-    while lo <= hi:
+    if fits(sizes[-1]):
+        return sizes[-1]
+    if not fits(sizes[0]):
+        return None
+    lo, hi = 0, len(sizes) - 1  # sizes[lo] fits, sizes[hi] does not
+    while hi - lo > 1:
         mid = (lo + hi) // 2
         if fits(sizes[mid]):
-            best, lo = sizes[mid], mid + 1
+            lo = mid
         else:
-            hi = mid - 1
-    return best
+            hi = mid
+    found = lo
+    for k in range(found + 1, min(len(sizes) - 1, found + 4)):
+        if fits(sizes[k]):
+            lo = k
+    return sizes[lo]
 
 
 def box_sizes(sigma):

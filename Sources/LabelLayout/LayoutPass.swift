@@ -104,7 +104,16 @@ struct LayoutPass {
         return result
     }
 
+    /// How many cuts, each one cluster shorter than the last, are laid out when the
+    /// estimated cut does not fit, before shorter ones are found by binary search.
+    static let cutStepsBack = 3
+
     /// The longest cut of the text, with an ellipsis, that fits in `visibleLines` lines.
+    /// Cuts are judged on the text as already shaped; only the chosen one is laid out
+    /// again (its joining forms, kerning and bidi at the cut are a fresh layout's). If that
+    /// layout does not fit after all (ink reaching past the advances), one cluster less is
+    /// tried, up to ``cutStepsBack`` times; failing that, shorter cuts are searched with a
+    /// layout each.
     private func truncate(_ fitted: FittedText, of styled: StyledString,
                           visibleLines visible: Int) throws(LayoutError) -> FittedText {
         // The visible line count already respects the height; cuts are judged on line
@@ -112,41 +121,47 @@ struct LayoutPass {
         var limited = frame
         limited.maxLines = visible
         limited.height = nil
-        var attempts = fitted.attempts
-        var failure: LayoutError?
-        let (cut, ellipsis) = Truncator().truncate(
-            styled, graphemeStarts: fitted.prepared.shaped.itemized.graphemeStarts, mode: style.truncate
-        ) { candidate in
-            attempts += 1
-            do throws(LayoutError) {
-                return try fits(candidate, at: fitted.fontSize, in: limited)
-            } catch {
-                failure = error
-                return false
+        var result = fitted
+        let truncator = Truncator(styled, graphemeStarts: fitted.prepared.shaped.itemized.graphemeStarts,
+                                  mode: style.truncate)
+        let measure = CutMeasure(prepared: fitted.prepared, frame: limited, fontSize: fitted.fontSize,
+                                 language: locale)
+        let estimate = try breakers.with(.line, locale: locale) { breaker in
+            truncator.longestKept { cut in
+                result.attempts += 1
+                return measure.fits(cut, breaker: breaker)
             }
         }
-        if let failure { throw failure }
-        let prepared = try prepare(cut)
-        let breaks = prepared.breaker.breakLines(
-            prepared.opportunities, fontSize: fitted.fontSize, tracking: frame.tracking,
-            maxWidth: frame.width, wrap: frame.wrap, allowWordBreaks: true)
-        var result = fitted
-        result.prepared = prepared
-        result.metrics = metrics(of: prepared)
-        result.lines = Array(breaks.lines.prefix(visible))
-        result.attempts = attempts
-        result.ellipsisRange = ellipsis
-        return result
-    }
 
-    /// Whether a truncation candidate fits `frame` at `fontSize`, words broken if need be.
-    private func fits(_ candidate: StyledString, at fontSize: Double, in frame: Frame) throws(LayoutError) -> Bool {
-        let prepared = try prepare(candidate)
-        let fitter = Fitter(prepared: prepared, metrics: metrics(of: prepared), frame: frame)
-        let breaks = prepared.breaker.breakLines(
-            prepared.opportunities, fontSize: fontSize, tracking: frame.tracking,
-            maxWidth: frame.width, wrap: frame.wrap, allowWordBreaks: true)
-        return fitter.fits(breaks, fontSize: fontSize)
+        /// Lays out the cut keeping `kept` clusters into `result`; whether it fits.
+        func layOut(keeping kept: Int) throws(LayoutError) -> Bool {
+            let (text, ellipsis) = truncator.text(of: truncator.cut(keeping: kept))
+            let prepared = try prepare(text)
+            let metrics = metrics(of: prepared)
+            let breaks = prepared.breaker.breakLines(
+                prepared.opportunities, fontSize: fitted.fontSize, tracking: frame.tracking,
+                maxWidth: frame.width, wrap: frame.wrap, allowWordBreaks: true)
+            result.attempts += 1
+            result.prepared = prepared
+            result.metrics = metrics
+            result.lines = Array(breaks.lines.prefix(visible))
+            result.ellipsisRange = ellipsis
+            return Fitter(prepared: prepared, metrics: metrics, frame: limited).fits(breaks, fontSize: fitted.fontSize)
+        }
+
+        // A few clusters less first: the estimate is rarely off by more.
+        var kept = estimate
+        while kept > 0 && kept > estimate - Self.cutStepsBack {
+            if try layOut(keeping: kept) { return result }
+            kept -= 1
+        }
+        var low = 0, high = kept + 1  // low fits (or is 0); high does not
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if try layOut(keeping: middle) { low = middle } else { high = middle }
+        }
+        _ = try layOut(keeping: low)
+        return result
     }
 
     // MARK: - Frame and extents

@@ -129,7 +129,7 @@ struct Shaper {
 
     /// HarfBuzz features for the whole item, in tag order so the same settings always
     /// give the same list (and HarfBuzz's cached shape plan for it).
-    private static func features(_ settings: [String: Int]) -> [hb_feature_t] {
+    static func features(_ settings: [String: Int]) -> [hb_feature_t] {
         settings.sorted { $0.key < $1.key }.map { tag, value in
             // Start 0 and end UInt32.max are HB_FEATURE_GLOBAL_START/END: the whole buffer.
             hb_feature_t(tag: hb_tag_from_string(tag, -1), value: UInt32(value),

@@ -8,49 +8,69 @@ import StyledText
 struct Truncator {
     static let ellipsis: Unicode.Scalar = "\u{2026}"
 
-    /// The longest cut of `text` that `fits`, as the text to lay out and the scalar
-    /// range of the ellipsis in it. Each candidate is tried with a full layout.
-    func truncate(_ text: StyledString, graphemeStarts: [Bool], mode: TruncationMode,
-                  fits: (StyledString) -> Bool) -> (text: StyledString, ellipsis: Range<Int>) {
-        let scalars = Array(text.text.unicodeScalars)
+    /// Where a cut falls: the text before `replaced` and after it is kept, the ellipsis
+    /// stands in for it, styled like the character at `model`.
+    struct Cut: Equatable {
+        var replaced: Range<Int>
+        var model: Int
+    }
+
+    let text: StyledString
+    let mode: TruncationMode
+    private let scalars: [Unicode.Scalar]
+    /// Scalar offsets where grapheme clusters start, and the text's end.
+    private let boundaries: [Int]
+
+    init(_ text: StyledString, graphemeStarts: [Bool], mode: TruncationMode) {
+        self.text = text
+        self.mode = mode
+        scalars = Array(text.text.unicodeScalars)
         var boundaries = (0..<scalars.count).filter { graphemeStarts[$0] }
         boundaries.append(scalars.count)
-        let clusterCount = boundaries.count - 1
+        self.boundaries = boundaries
+    }
 
-        func candidate(keepingFirst first: Int, last: Int) -> (StyledString, Range<Int>) {
-            var head = boundaries[first]
-            while head > 0, scalars[head - 1].properties.isWhitespace { head -= 1 }
-            var tail = max(head, boundaries[clusterCount - last])
-            while tail < scalars.count, scalars[tail].properties.isWhitespace { tail += 1 }
-            // Only the cut's first (last for head) visible character matters: looking no
-            // further keeps each candidate cheap when most of a long text is cut.
-            let replaced = head..<tail
-            let visible = { (offset: Int) in !scalars[offset].properties.isWhitespace }
-            let model = (mode == .head ? replaced.last(where: visible) : replaced.first(where: visible))
-                ?? max(0, min(head, scalars.count - 1))
-            var attributes = text.attributes(at: model)
-            attributes.image = nil
-            var result = text.substring(0..<head)
-            result.append(String(Self.ellipsis), attributes: attributes)
-            result.append(text.substring(tail..<scalars.count))
-            return (result, head..<(head + 1))
+    var clusterCount: Int { boundaries.count - 1 }
+
+    /// The cut that keeps `kept` grapheme clusters, split between the ends as the mode says.
+    func cut(keeping kept: Int) -> Cut {
+        let (first, last): (Int, Int)
+        switch mode {
+        case .tail, .clip: (first, last) = (kept, 0)
+        case .head: (first, last) = (0, kept)
+        case .middle: (first, last) = ((kept + 1) / 2, kept / 2)
         }
+        var head = boundaries[first]
+        while head > 0, scalars[head - 1].properties.isWhitespace { head -= 1 }
+        var tail = max(head, boundaries[clusterCount - last])
+        while tail < scalars.count, scalars[tail].properties.isWhitespace { tail += 1 }
+        // Only the cut's first (last for head) visible character matters: looking no
+        // further keeps each candidate cheap when most of a long text is cut.
+        let replaced = head..<tail
+        let visible = { (offset: Int) in !scalars[offset].properties.isWhitespace }
+        let model = (mode == .head ? replaced.last(where: visible) : replaced.first(where: visible))
+            ?? max(0, min(head, scalars.count - 1))
+        return Cut(replaced: replaced, model: model)
+    }
 
-        // Binary search for the most clusters kept (fit shrinks as more text is kept).
+    /// The most clusters that can be kept while `fits` holds, by binary search (fit
+    /// shrinks as more text is kept). Keeping nothing, the ellipsis alone, is the floor.
+    func longestKept(fits: (Cut) -> Bool) -> Int {
         var low = 0, high = clusterCount  // low fits (or is 0); high does not
-        func split(_ kept: Int) -> (Int, Int) {
-            switch mode {
-            case .tail, .clip: return (kept, 0)
-            case .head: return (0, kept)
-            case .middle: return ((kept + 1) / 2, kept / 2)
-            }
-        }
         while high - low > 1 {
             let middle = (low + high) / 2
-            let (first, last) = split(middle)
-            if fits(candidate(keepingFirst: first, last: last).0) { low = middle } else { high = middle }
+            if fits(cut(keeping: middle)) { low = middle } else { high = middle }
         }
-        let (first, last) = split(low)
-        return candidate(keepingFirst: first, last: last)
+        return low
+    }
+
+    /// The text of a cut, to lay out, and the scalar range of the ellipsis in it.
+    func text(of cut: Cut) -> (text: StyledString, ellipsis: Range<Int>) {
+        var attributes = text.attributes(at: cut.model)
+        attributes.image = nil
+        var result = text.substring(0..<cut.replaced.lowerBound)
+        result.append(String(Self.ellipsis), attributes: attributes)
+        result.append(text.substring(cut.replaced.upperBound..<scalars.count))
+        return (result, cut.replaced.lowerBound..<(cut.replaced.lowerBound + 1))
     }
 }
