@@ -101,11 +101,13 @@ mutants: deps
 # Fuzz/Corpus stay as they are; a crashing input is saved in Fuzz/.build/fuzz/artifacts.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS = FuzzStyle FuzzJSONTable FuzzStringsFile FuzzStringCatalog FuzzAndroidXML \
-	FuzzGettext FuzzPlaceholders FuzzMarkup FuzzLayout
+	FuzzGettext FuzzPlaceholders FuzzMarkup FuzzLayout FuzzFont FuzzPicture
 FUZZ_WORK = Fuzz/.build/fuzz
-# The string table targets write each input to a file and load it from there. With the
-# file on disk, two of them running at once got 0.6 of a core each, the rest lost to
-# waiting for writes; with it in memory each uses a whole core.
+# The string table, font and picture targets write each input to a file and load it from
+# there, in a folder of the process's own (Fuzz/Sources/FuzzSupport/ScratchFolder.swift
+# says how a killed fuzzer's folder is removed). With the file on disk, two of them
+# running at once got 0.6 of a core each, the rest lost to waiting for writes; with it
+# in memory each uses a whole core.
 FUZZ_TMPDIR := $(if $(wildcard /dev/shm/.),/dev/shm,$(or $(TMPDIR),/tmp))
 
 # FuzzAndroidXML runs without leak checks: FoundationXML leaks an NSError on every

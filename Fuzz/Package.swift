@@ -6,7 +6,7 @@ import PackageDescription
 // fails to link, since libFuzzer's driver is linked only under `-sanitize=fuzzer`.
 let fuzzers = [
     "FuzzStyle", "FuzzJSONTable", "FuzzStringsFile", "FuzzStringCatalog", "FuzzAndroidXML",
-    "FuzzGettext", "FuzzPlaceholders", "FuzzMarkup", "FuzzLayout",
+    "FuzzGettext", "FuzzPlaceholders", "FuzzMarkup", "FuzzLayout", "FuzzFont", "FuzzPicture",
 ]
 
 let package = Package(

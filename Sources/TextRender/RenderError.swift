@@ -43,7 +43,9 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     case canvasTooLarge(width: Double, height: Double, scale: Double, limit: SizeLimit)
     /// Cairo failed with `status` while doing what `operation` says ("drawing shadows").
     case cairo(CairoStatus, operation: String)
-    /// A picture in the label (a colour glyph or an inline image) could not be decoded.
+    /// A picture in the label (a colour glyph or an inline image) could not be decoded,
+    /// or its header gives a size beyond the canvas limits. The error is
+    /// ``ImageError/file(_:_:)``, naming the image file, or the font file and glyph.
     case unreadablePicture(ImageError)
 
     /// A sentence saying what failed, with the sizes and limits involved.

@@ -89,7 +89,7 @@ public struct Renderer: Sendable {
         let context = CairoContext(surface)
         let paths = GlyphPaths(layout: layout, canvas: canvas, scratch: context)
         let style = layout.style
-        let pictures = try ColorPictures(paths.pictures)
+        let pictures = try ColorPictures(paths.pictures, limits: limits)
         var silhouettes = Silhouettes(canvas: canvas, paths: paths, pictures: pictures)
 
         let fillMask = try silhouettes.fill()

@@ -18,32 +18,18 @@ public func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosur
 }
 
 /// String tables are read only from files (the format and locale come from the path),
-/// so each input is written to one file per format in a private folder, reused for
-/// every input, and loaded through the public entry point the command line uses.
+/// so each input is written to one file per format in the process's scratch folder,
+/// reused for every input, and loaded through the public entry point the command line uses.
 public enum TableFiles {
-    private static let folder: URL = {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("labelgen-fuzz-\(getpid())", isDirectory: true)
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        atexit { try? FileManager.default.removeItem(at: TableFiles.folder) }
-        return url
-    }()
-
     /// Where `load(_:as:)` writes a table named `name`.
     public static func url(of name: String) -> URL {
-        folder.appendingPathComponent(name)
+        ScratchFolder.url.appendingPathComponent(name)
     }
 
-    /// Loads `data` as a table whose path is `name` inside the private folder, e.g.
+    /// Loads `data` as a table whose path is `name` inside the scratch folder, e.g.
     /// `de.json` or `values-de/strings.xml`, and checks what every table promises.
     public static func load(_ data: Data, as name: String) {
-        let url = url(of: name)
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: url)
-        } catch {
-            fatalError("cannot write the fuzz input to \(url.path): \(error)")
-        }
+        let url = ScratchFolder.write(data, to: name)
         guard let tables = try? StringTable.loadAll(contentsOf: url) else { return }
         for table in tables {
             require(!table.locale.isEmpty, "a table of \(name) has an empty locale")
@@ -120,7 +106,7 @@ public enum LayoutFixture {
         }
     }
 
-    private static let packageRoot = URL(fileURLWithPath: #filePath)
+    static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 }

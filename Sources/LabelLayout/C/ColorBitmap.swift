@@ -14,6 +14,9 @@ public struct ColorBitmap: Sendable, Hashable {
     public let maxX: Double
     /// The top edge of the image's box, in em, y up.
     public let maxY: Double
+    /// Where the picture comes from, for messages: the inline image's file, or the font
+    /// file and glyph (`/…/NotoColorEmoji.ttf, glyph 12`).
+    public let source: String
 }
 
 extension FontFace {
@@ -35,6 +38,7 @@ extension FontFace {
         let bytes = data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
             Array(UnsafeBufferPointer(start: $0, count: Int(length)))
         }
-        return ColorBitmap(png: bytes, minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY)
+        return ColorBitmap(png: bytes, minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY,
+                           source: "\(path), glyph \(glyph)")
     }
 }

@@ -66,7 +66,8 @@ struct RunStyler {
                 let height = inline.height.map { $0 / style.font.size / scale } ?? 1
                 let width = height * Double(picture.width) / Double(max(1, picture.height))
                 let bottom = Self.bottom(of: height, aligned: inline.alignment, in: chain[0])
-                image = ColorBitmap(png: picture.png, minX: 0, minY: bottom, maxX: width, maxY: bottom + height)
+                image = ColorBitmap(png: picture.png, minX: 0, minY: bottom, maxX: width, maxY: bottom + height,
+                                    source: picture.path)
             }
             runs.append(StyledRun(
                 range: run.range, attributes: attributes, scale: scale, chain: chain,
@@ -110,6 +111,8 @@ struct RunStyler {
 /// the header, checked against the limits before anything is decoded.
 final class InlineImageLoader: Sendable {
     struct Picture: Sendable {
+        /// The file it was read from, which messages name.
+        var path: String
         var png: [UInt8]
         var width: Int
         var height: Int
@@ -148,7 +151,7 @@ final class InlineImageLoader: Sendable {
             throw .limitExceeded(LimitExcess(.inlineImagePixels(source: source, width: width, height: height),
                                              value: Double(width) * Double(height), limit: Double(limits.canvasPixels)))
         }
-        let picture = Picture(png: bytes, width: width, height: height)
+        let picture = Picture(path: path, png: bytes, width: width, height: height)
         cache.withLock { $0[source] = picture }
         return picture
     }

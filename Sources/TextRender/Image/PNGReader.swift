@@ -10,11 +10,11 @@ enum PNGReader {
     /// - Parameters:
     ///   - bytes: The file's bytes; they need to stay valid only during the call.
     ///   - accept: Throws when the header's width and height are more than the caller
-    ///     takes.
+    ///     takes. There is no default: every picture read is held to a limit.
     /// - Returns: An ARGB32 surface, or RGB24 (alpha byte unspecified) for a PNG
     ///   without alpha.
     static func read(_ bytes: UnsafeRawBufferPointer,
-                     accepting accept: (_ width: Int, _ height: Int) throws(ImageError) -> Void = { _, _ in })
+                     accepting accept: (_ width: Int, _ height: Int) throws(ImageError) -> Void)
         throws(ImageError) -> CairoSurface {
         let size = try headerSize(bytes)
         try accept(size.width, size.height)
@@ -23,9 +23,11 @@ enum PNGReader {
             return try CairoSurface(png: stream)
         } catch {
             if stream.ranOut { throw .truncated(.png) }
-            // Running out of memory is Cairo's own failure; any other is libpng refusing the data.
-            guard case .cairo(let status, _) = error, status != .noMemory else { throw ImageError(error) }
-            throw .corrupt(.png, reason: status.description)
+            guard case .cairo(let status, _) = error else { throw ImageError(error) }
+            // Cairo 1.16 reports every libpng error (a bad checksum, garbled pixel data)
+            // as running out of memory. The size was accepted above, so the surface is
+            // of a size the caller allows: the data, not the memory, is at fault.
+            throw .corrupt(.png, reason: status == .noMemory ? "libpng cannot decode the image data" : status.description)
         }
     }
 

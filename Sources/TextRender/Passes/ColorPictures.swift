@@ -1,4 +1,5 @@
 import LabelLayout
+import StyledText
 
 /// Colour glyphs that fonts store as PNG pictures (emoji), decoded once per label and
 /// drawn scaled into their glyph boxes. They keep their own colours (the style's fill
@@ -17,10 +18,18 @@ struct ColorPictures {
         var placement: GlyphPaths.PlacedPicture
     }
     private let pictures: [Picture]
+    /// The limits pictures are held to, which a selection of them keeps.
+    let limits: Limits
 
     var isEmpty: Bool { pictures.isEmpty }
 
-    init(_ placed: [GlyphPaths.PlacedPicture]) throws(RenderError) {
+    /// Decodes each distinct picture once. The pictures of one label together hold at
+    /// most as many pixels as its largest canvas, each no wider or taller: a picture
+    /// whose header asks for more is refused before its pixels are set aside, so a font
+    /// of many huge colour glyphs cannot take gigabytes either.
+    init(_ placed: [GlyphPaths.PlacedPicture], limits: Limits) throws(RenderError) {
+        let side = min(limits.canvasSide, PNGDecoder.cairoSideLimit)
+        var pixelsLeft = limits.canvasPixels
         var decoded: [[UInt8]: Source] = [:]
         var pictures: [Picture] = []
         for placement in placed {
@@ -28,12 +37,14 @@ struct ColorPictures {
             if let known = decoded[placement.bitmap.png] {
                 source = known
             } else {
-                source = try Self.decode(placement.bitmap.png)
+                source = try Self.decode(placement.bitmap, limit: DecodeLimit(side: side, pixels: pixelsLeft))
                 decoded[placement.bitmap.png] = source
+                pixelsLeft -= source.width * source.height
             }
             pictures.append(Picture(source: source, placement: placement))
         }
         self.pictures = pictures
+        self.limits = limits
     }
 
     /// Paints every picture with the context's current operator. On an A8 surface this
@@ -104,13 +115,19 @@ struct ColorPictures {
         }
     }
 
-    private static func decode(_ png: [UInt8]) throws(RenderError) -> Source {
-        let decoded = png.withUnsafeBytes { bytes in Result { () throws(ImageError) in try PNGReader.read(bytes) } }
+    /// A picture that cannot be used names its file (and glyph, for a font's picture):
+    /// the label alone would not tell which of its pictures is at fault.
+    private static func decode(_ bitmap: ColorBitmap, limit: DecodeLimit) throws(RenderError) -> Source {
+        let decoded = bitmap.png.withUnsafeBytes { bytes in
+            Result { () throws(ImageError) in
+                try PNGReader.read(bytes) { width, height throws(ImageError) in try limit.check(.png, width: width, height: height) }
+            }
+        }
         let image: CairoSurface
         do {
             image = try decoded.get()
         } catch {
-            throw .unreadablePicture(error)
+            throw .unreadablePicture(.file(bitmap.source, error))
         }
         let pattern = CairoPattern(surface: image)
         // GOOD filters properly when shrinking a 136 px emoji strike to label size.

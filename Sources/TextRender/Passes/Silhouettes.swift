@@ -111,7 +111,7 @@ struct Silhouettes {
             selectedPictures = pictures
         case .runs(let path, let placed):
             context.append(path)
-            selectedPictures = try ColorPictures(placed)
+            selectedPictures = try ColorPictures(placed, limits: pictures.limits)
         }
         if outset > 0 {
             // A centred stroke of twice the width reaches `outset` beyond the outline;
