@@ -25,7 +25,13 @@ struct InterruptTimingTests {
         try #require(oldRun.status == 0, "the first run failed with \(oldRun.status)")
         let newRun = try await runToEnd(table: tmp("new/en.json"), tmp, out: tmp("after"))
         try #require(newRun.status == 0, "the second run failed with \(newRun.status)")
-        return (try Files.contents(tmp("before")), try Files.contents(tmp("after")), newRun.seconds)
+        return (try outputs(tmp("before")), try outputs(tmp("after")), newRun.seconds)
+    }
+
+    /// The files of an output folder, less its lock file, which holds the pid of the run
+    /// that last locked it.
+    static func outputs(_ folder: URL) throws -> [String: Data] {
+        try Files.contents(folder).filter { !$0.key.hasSuffix("/.labelgen.lock") && $0.key != ".labelgen.lock" }
     }
 
     @Test("SIGINT and SIGTERM at thirty moments from spawn to the end of a run: 130 or 143, no temporary file, every file whole",
@@ -61,11 +67,11 @@ struct InterruptTimingTests {
             }
             let leftovers = Files.list(tmp.url).filter { $0.hasSuffix(".tmp") }
             #expect(leftovers.isEmpty, "\(moment): temporary files left: \(leftovers.prefix(5)) (\(leftovers.count) in all)")
-            for (file, data) in try Files.contents(out) where data != old[file] && data != new[file] {
+            for (file, data) in try Self.outputs(out) where data != old[file] && data != new[file] {
                 Issue.record("\(moment): \(file) is neither the previous run's nor this run's (\(data.count) bytes)")
             }
             if ending == .exited(0) {
-                #expect(try Files.contents(out) == new, "\(moment): the run finished but its outputs differ")
+                #expect(try Self.outputs(out) == new, "\(moment): the run finished but its outputs differ")
             }
         }
         // The spread must have reached the drawing, not only the start-up.
