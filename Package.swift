@@ -101,11 +101,11 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "StyledTextTests", dependencies: ["StyledText", "TestSupport"]),
         .testTarget(name: "StringTablesTests", dependencies: ["StringTables", "StyledText", "TestSupport"]),
-        .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "StyledText", "StringTables", "LabelgenFonts"], exclude: ["Corpus"]),
-        .testTarget(name: "TextRenderTests", dependencies: ["TextRender", "LabelLayout", "StyledText", "StringTables", "CZlib"]),
+        .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "StyledText", "StringTables", "LabelgenFonts", "TestSupport"], exclude: ["Corpus"]),
+        .testTarget(name: "TextRenderTests", dependencies: ["TextRender", "LabelLayout", "StyledText", "StringTables", "CZlib", "TestSupport"]),
         .testTarget(name: "CaptionsTests", dependencies: ["Captions", "TextRender", "LabelLayout", "StyledText"]),
         .testTarget(name: "LabelBatchTests", dependencies: ["LabelBatch", "TextRender", "LabelLayout", "StyledText", "StringTables"]),
-        .testTarget(name: "labelgenTests", dependencies: ["labelgen", "LabelBatch", "TextRender", "Captions", "StyledText"]),
+        .testTarget(name: "labelgenTests", dependencies: ["labelgen", "LabelBatch", "TextRender", "Captions", "StyledText", "TestSupport"]),
         // Only the library, as a client's test target would depend on it: it re-exports
         // the modules its API names.
         .testTarget(

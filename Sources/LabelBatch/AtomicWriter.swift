@@ -34,9 +34,7 @@ public enum AtomicWriter {
         let folder = url.deletingLastPathComponent()
         try manager.createDirectory(at: folder, withIntermediateDirectories: true)
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString.prefix(8)).tmp")
-        guard pending.beginWriting(temporary.path) else {
-            throw CocoaError(.userCancelled, userInfo: [NSLocalizedDescriptionKey: "interrupted"])
-        }
+        guard pending.beginWriting(temporary.path) else { waitForInterruptToEnd() }
         defer { pending.endWriting() }
         do {
             try data.write(to: temporary)
@@ -53,6 +51,8 @@ public enum AtomicWriter {
         defer { pending.remove(staged.temporary) }
         guard rename(staged.temporary, staged.target) == 0 else {
             let reason = String(cString: strerror(errno))
+            // The interrupt handler may have removed the file between its staging and now.
+            if pending.isClosed { waitForInterruptToEnd() }
             unlink(staged.temporary)
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: staged.target,
                                                           NSLocalizedDescriptionKey: reason])
@@ -68,6 +68,13 @@ public enum AtomicWriter {
     /// Temporary files being written now, removed if the run is interrupted.
     private static let pending = PathSet()
 
+    /// Parks a thread whose write was refused or undone by the interrupt handler, which
+    /// is about to end the process with 130 or 143. Returning an error instead would let
+    /// the caller exit first, with its own status (2, as for a failed write).
+    private static func waitForInterruptToEnd() -> Never {
+        while true { sleep(60) }
+    }
+
     /// Signal sources stop when released; these live as long as the process.
     nonisolated(unsafe) private static var signalSources: [any DispatchSourceSignal] = []
 
@@ -75,9 +82,17 @@ public enum AtomicWriter {
     /// process exits with 128 + the signal's number, as shells report it. Without this a
     /// Ctrl-C during the writes would leave `.name.tmp` files behind; files already
     /// renamed into place are whole, and the rest keep their previous contents.
-    /// Call once, before any work starts.
+    ///
+    /// Call it first thing in `main`, before any thread starts and before anything is
+    /// written. On Linux it blocks both signals in the calling thread, and so in every
+    /// thread started after it, for good: a signal that arrives before the handling is
+    /// ready then waits, pending, instead of ending the process at a moment when files
+    /// may be half-written. Processes started afterwards inherit the blocked signals.
     public static func removeTemporaryFilesOnInterrupt() {
         let signals = [SIGINT, SIGTERM]
+        #if os(Linux)
+        blockInThisAndLaterThreads(signals)
+        #endif
         for signalNumber in signals {
             #if !os(Linux)
             // kqueue sees ignored signals too: ignoring them first keeps the default
@@ -100,11 +115,22 @@ public enum AtomicWriter {
     }
 
     #if os(Linux)
-    /// libdispatch on Linux catches a signal with a handler of its own, which it installs
-    /// when the source is resumed. An ignored signal never reaches that handler's
-    /// predecessor, so an interrupt in between would be lost and the run would go on;
-    /// left at the default action, it ends the process before anything is written.
-    /// Returning only once the handlers are in place leaves no gap between the two.
+    /// libdispatch on Linux reads signals from a signalfd, which only ever sees signals
+    /// that are blocked (they stay pending until it reads them). New threads inherit the
+    /// mask of the thread that starts them, so blocking here, before any other thread
+    /// exists, covers the whole process, including a signal sent before the sources
+    /// below are registered.
+    private static func blockInThisAndLaterThreads(_ signals: [Int32]) {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signalNumber in signals { sigaddset(&set, signalNumber) }
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+    }
+
+    /// A thread started before the signals were blocked still takes them, through the
+    /// handler libdispatch installs when a source is resumed. Until that handler is in
+    /// place such a signal has its default action, which ends the process before anything
+    /// is written; returning only once it is in place leaves no gap after that.
     private static func waitForSignalHandlers(_ signals: [Int32]) {
         let deadline = DispatchTime.now() + .seconds(2)
         for signalNumber in signals {

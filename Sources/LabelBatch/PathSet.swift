@@ -33,6 +33,13 @@ final class PathSet: @unchecked Sendable {
         paths.remove(path)
     }
 
+    /// Whether ``close()`` has been called: the run is being interrupted.
+    var isClosed: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return closed
+    }
+
     /// Refuses new writes, waits a little for those under way, and hands out every
     /// registered path.
     func close() -> Set<String> {

@@ -57,6 +57,9 @@ struct LabelgenCommand: ParsableCommand {
     /// errors exit 2 (swift-argument-parser would exit 64 on Linux), and so does any
     /// error that is not a label failing `--strict`.
     static func main() {
+        // Before anything else: from here on an interrupt is either held until its
+        // handler runs or handled, never left to end the process mid-write.
+        AtomicWriter.removeTemporaryFilesOnInterrupt()
         // `labelgen --help` documents the default command, which is what nearly every
         // run uses, and then lists the subcommands.
         let arguments = Array(CommandLine.arguments.dropFirst())
@@ -66,7 +69,6 @@ struct LabelgenCommand: ParsableCommand {
             print(subcommandList)
             Foundation.exit(ExitStatus.done.rawValue)
         }
-        AtomicWriter.removeTemporaryFilesOnInterrupt()
         do {
             var command = try parseAsRoot(arguments)
             try command.run()

@@ -1,0 +1,205 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// An interrupt may come at any moment of a run: while labelgen starts, reads, draws,
+/// renames its files into place or writes its manifests. Whenever it comes, the run ends
+/// with 130 or 143 (or, before labelgen's first instruction, with the signal itself), no
+/// temporary file is left, and every output file, manifests included, is whole: either
+/// as the previous run left it or as this run would have written it.
+@Suite("Interrupts at any moment of a run")
+struct InterruptTimingTests {
+    /// A run long enough (a hundred and sixty images) that interrupts spread over it land in
+    /// each of its stages.
+    static func prepare(_ tmp: TempDir) async throws -> (old: [String: Data], new: [String: Data], duration: Double) {
+        try tmp.writeJSON(Styles.basic(scales: [1, 2], extra: ["shadows": [["blur": 4, "offset": [0, 2]]]]),
+                          to: "style.json")
+        var old: [String: String] = [:], new: [String: String] = [:]
+        for index in 0..<80 {
+            old["label.\(index)"] = "Label number \(index)"
+            new["label.\(index)"] = "Label number \(index)!"
+        }
+        try tmp.writeJSON(old, to: "old/en.json")
+        try tmp.writeJSON(new, to: "new/en.json")
+        let oldRun = try await runToEnd(table: tmp("old/en.json"), tmp, out: tmp("before"))
+        try #require(oldRun.status == 0, "the first run failed with \(oldRun.status)")
+        let newRun = try await runToEnd(table: tmp("new/en.json"), tmp, out: tmp("after"))
+        try #require(newRun.status == 0, "the second run failed with \(newRun.status)")
+        return (try outputs(tmp("before")), try outputs(tmp("after")), newRun.seconds)
+    }
+
+    /// The files of an output folder, less its lock file, which holds the pid of the run
+    /// that last locked it.
+    static func outputs(_ folder: URL) throws -> [String: Data] {
+        try Files.contents(folder).filter { !$0.key.hasSuffix("/.labelgen.lock") && $0.key != ".labelgen.lock" }
+    }
+
+    @Test("SIGINT and SIGTERM at thirty moments from spawn to the end of a run: 130 or 143, no temporary file, every file whole",
+          .disabled(if: ThreadStress.underThreadSanitizer,
+                    "thirty runs of labelgen take minutes under ThreadSanitizer; the plain and AddressSanitizer runs cover it"))
+    func interruptsSpreadOverARun() async throws {
+        let tmp = try TempDir()
+        defer { tmp.remove() }
+        let (old, new, duration) = try await Self.prepare(tmp)
+        let out = tmp("out")
+        var endings: [String: Int] = [:]
+        let attempts = 30
+        for attempt in 0..<attempts {
+            let signal = attempt % 2 == 0 ? SIGINT : SIGTERM
+            // From the instant of spawning to a little past the run's usual length.
+            let delay = duration * 1.1 * Double(attempt / 2) / Double(attempts / 2 - 1)
+            try? FileManager.default.removeItem(at: out)
+            try FileManager.default.copyItem(at: tmp("before"), to: out)
+
+            let child = try Child(arguments: [tmp("new/en.json").path, "--style", tmp("style.json").path,
+                                              "--out", out.path, "--quiet"])
+            if delay > 0 { try await Task.sleep(for: .milliseconds(Int(delay * 1000))) }
+            kill(child.pid, signal)
+            let ending = try await child.waitForExit()
+
+            let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
+            let moment = "\(name) after \(Int(delay * 1000)) ms"
+            switch ending {
+            case .exited(128 + signal): endings["handled", default: 0] += 1
+            case .exited(0): endings["finished first", default: 0] += 1
+            case .signalled(signal): endings["ended by the signal", default: 0] += 1
+            default: Issue.record("\(moment): ended with \(ending)")
+            }
+            let leftovers = Files.list(tmp.url).filter { $0.hasSuffix(".tmp") }
+            #expect(leftovers.isEmpty, "\(moment): temporary files left: \(leftovers.prefix(5)) (\(leftovers.count) in all)")
+            for (file, data) in try Self.outputs(out) where data != old[file] && data != new[file] {
+                Issue.record("\(moment): \(file) is neither the previous run's nor this run's (\(data.count) bytes)")
+            }
+            if ending == .exited(0) {
+                #expect(try Self.outputs(out) == new, "\(moment): the run finished but its outputs differ")
+            }
+        }
+        // The spread must have reached the drawing, not only the start-up.
+        #expect(endings["handled", default: 0] >= attempts / 2, "\(endings)")
+        print("interrupts at \(attempts) moments: \(endings)")
+    }
+
+    @Test("SIGINT and SIGTERM are blocked in every thread of a running labelgen, so none can end it mid-write")
+    func signalsBlockedInEveryThread() async throws {
+        let tmp = try TempDir()
+        defer { tmp.remove() }
+        try tmp.writeJSON(Styles.basic(scales: [1, 2, 3], extra: ["shadows": [["blur": 8, "offset": [0, 2]]]]),
+                          to: "style.json")
+        var table: [String: String] = [:]
+        for index in 0..<2000 { table["filler.\(index)"] = "Filler label number \(index)" }
+        try tmp.writeJSON(table, to: "en.json")
+        let child = try Child(arguments: [tmp("en.json").path, "--style", tmp("style.json").path,
+                                          "--out", tmp("out").path, "--jobs", "2", "--quiet"])
+        defer {
+            kill(child.pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(child.pid, &status, 0)
+        }
+        // Once an image is staged, the run is drawing on its worker threads.
+        let deadline = Date().addingTimeInterval(60)
+        while child.isRunning, Date() < deadline,
+              !Files.list(tmp("out")).contains(where: { $0.hasSuffix(".tmp") }) {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        try #require(child.isRunning, "the run ended before its threads could be looked at")
+        let tasks = "/proc/\(child.pid)/task"
+        let threads = try FileManager.default.contentsOfDirectory(atPath: tasks)
+        #expect(threads.count > 1, "labelgen runs \(threads.count) thread")
+        for thread in threads {
+            guard let status = try? String(contentsOfFile: "\(tasks)/\(thread)/status", encoding: .utf8),
+                  let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigBlk:") }),
+                  let mask = UInt64(line.dropFirst("SigBlk:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+            else { continue } // the thread ended meanwhile
+            for (name, number) in [("SIGINT", SIGINT), ("SIGTERM", SIGTERM)] {
+                #expect(mask & (1 << UInt64(number - 1)) != 0, "thread \(thread) does not block \(name): SigBlk \(line)")
+            }
+        }
+    }
+
+    // MARK: - Running labelgen
+
+    struct Finished {
+        var status: Int32
+        var seconds: Double
+    }
+
+    static func runToEnd(table: URL, _ tmp: TempDir, out: URL) async throws -> Finished {
+        let started = Date()
+        let child = try Child(arguments: [table.path, "--style", tmp("style.json").path, "--out", out.path, "--quiet"])
+        let ending = try await child.waitForExit(within: 300)
+        guard case .exited(let status) = ending else { return Finished(status: -1, seconds: 0) }
+        return Finished(status: status, seconds: Date().timeIntervalSince(started))
+    }
+}
+
+/// labelgen started as a shell starts a command: no signal blocked, SIGINT and SIGTERM at
+/// their default action. (`Process` would pass on the mask of the test thread that starts
+/// it, which may block them already, and hide a start-up that forgets to.)
+struct Child {
+    enum Ending: Equatable {
+        case exited(Int32)
+        case signalled(Int32)
+    }
+
+    let pid: pid_t
+
+    init(arguments: [String]) throws {
+        let executable = try CLI.executable().path
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var interrupts = sigset_t()
+        sigemptyset(&interrupts)
+        sigaddset(&interrupts, SIGINT)
+        sigaddset(&interrupts, SIGTERM)
+        posix_spawnattr_setsigdefault(&attributes, &interrupts)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+
+        var environment = ProcessInfo.processInfo.environment
+        environment["LABELGEN_FONTS"] = CLI.fontsFolder.path
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard result == 0 else { throw CocoaError(.executableLoad, userInfo: [NSFilePathErrorKey: executable]) }
+        self.pid = pid
+    }
+
+    /// Whether it is still running.
+    var isRunning: Bool { kill(pid, 0) == 0 && !isZombie }
+
+    private var isZombie: Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = status.lastIndex(of: ")") else { return false }
+        return status[status.index(close, offsetBy: 2)] == "Z"
+    }
+
+    /// Waits for it to end; kills it, and fails, if it takes longer than `seconds`.
+    func waitForExit(within seconds: Double = 30) async throws -> Ending {
+        let deadline = Date().addingTimeInterval(seconds)
+        var status: Int32 = 0
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if Date() > deadline {
+                kill(pid, SIGKILL)
+                Issue.record("labelgen did not end within \(Int(seconds)) s")
+                waitpid(pid, &status, 0)
+                break
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        // The wait status: the low seven bits are the signal that ended it, or 0 for an
+        // exit whose status is in the next byte.
+        return status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signalled(status & 0x7F)
+    }
+}
