@@ -41,8 +41,20 @@ public enum BatchError: Error, Sendable, CustomStringConvertible {
     case encode(table: String, key: String, ImageError)
     /// A file could not be written; `reason` is the system's, e.g. "No space left on device".
     case cannotWrite(path: String, reason: String)
-    /// An image could not be read for a golden check: an output, or the golden image.
+    /// An image could not be read for a golden check (an output, or the golden image),
+    /// or to be packed into an atlas.
     case unreadableImage(ImageError)
+    /// A run with atlases was given a shard: a locale's sheets need every one of its
+    /// labels in one run.
+    case atlasWithShard(Shard)
+    /// A key's file name would be the name of an atlas sheet (`atlas-0.png`).
+    case atlasNameTaken(table: String, key: String)
+    /// A label image, with its extruded edge, is wider or taller than an atlas sheet
+    /// may be. `width` and `height` are the image's trimmed size at `scale`.
+    case atlasFrameTooLarge(locale: String, key: String, scale: Double, width: Int, height: Int, settings: AtlasSettings)
+    /// A label image kept from an earlier run is not the one its manifest entry
+    /// describes, so it cannot go into an atlas as it is.
+    case atlasSourceChanged(path: String)
 
     /// The message for a person.
     public var description: String {
@@ -77,6 +89,21 @@ public enum BatchError: Error, Sendable, CustomStringConvertible {
             return "\(path): cannot write: \(reason)"
         case .unreadableImage(let error):
             return error.description
+        case .atlasWithShard(let shard):
+            return "shard \(shard.index)/\(shard.count) draws only some labels of each locale, and an atlas needs all of them; "
+                + "draw the shards without atlases, then pack them in one more run over the same folder, which draws nothing again"
+        case .atlasNameTaken(let table, let key):
+            return "\(table): key \"\(key)\" would write \(FileNames.safeName(forKey: key)).png, the name of an atlas sheet; "
+                + "rename the key or make this run without atlases"
+        case .atlasFrameTooLarge(let locale, let key, let scale, let width, let height, let settings):
+            let edge = 2 * settings.extrusion
+            return "key \"\(key)\" (locale \(locale)) at @\(FileNames.scaleText(scale))x is \(width)x\(height) pixels"
+                + (edge > 0 ? ", \(width + edge)x\(height + edge) with its extruded edge" : "")
+                + " (without its transparent margin); an atlas sheet holds at most "
+                + "\(settings.maximumSide)x\(settings.maximumSide) pixels"
+        case .atlasSourceChanged(let path):
+            return "\(path): changed since the run that drew it (its content hash is not the manifest's); "
+                + "draw it again with --force"
         }
     }
 

@@ -56,7 +56,8 @@ extension BatchRun {
     ///
     /// - Throws: ``BatchError`` for a bad locale or key, a style or markup error, a
     ///   locale folder that is a link or a file, or an output folder another run holds
-    ///   (``BatchError/outputFolderLocked(path:holder:)``).
+    ///   (``BatchError/outputFolderLocked(path:holder:)``); with ``atlas``, a ``shard``
+    ///   or a key named like a sheet.
     public func plan() throws(BatchError) -> BatchPlan {
         let labels = try selectedLabels()
         return try plan(labels, holding: try OutputFolderLock(folder: outputFolder, waiting: waitsForLock), owned: true)
@@ -75,7 +76,12 @@ extension BatchRun {
 
     /// The labels of the run's keys, of every shard, with their inputs checked.
     private func selectedLabels() throws(BatchError) -> [PlannedLabel] {
-        try LabelPlan(tables: tables, sheet: styleSheet, patterns: keys, scaleOverride: scales).labels
+        if atlas != nil, let shard { throw .atlasWithShard(shard) }
+        let labels = try LabelPlan(tables: tables, sheet: styleSheet, patterns: keys, scaleOverride: scales).labels
+        if atlas != nil, let taken = labels.first(where: { FileNames.isSheetName(FileNames.safeName(forKey: $0.key)) }) {
+            throw .atlasNameTaken(table: taken.source, key: taken.key)
+        }
+        return labels
     }
 
     /// Decides what becomes of the labels of the run's shard among `selected`, reading
@@ -86,6 +92,12 @@ extension BatchRun {
             let folder = outputFolder.appendingPathComponent(locale)
             try OutputFolder.checkLocaleFolder(folder)
             previous[locale] = Manifest.previous(in: folder)
+            // An entry carried over from a run without atlases may hold a sheet's name.
+            if atlas != nil, let taken = previous[locale]?.labels.first(where: {
+                FileNames.isSheetName(FileNames.safeName(forKey: $0.key))
+            }) {
+                throw .atlasNameTaken(table: folder.appendingPathComponent("manifest.json").path, key: taken.key)
+            }
         }
         let engine = LayoutEngine(fonts: fonts, imageDirectories: imageFolders)
         // Over the whole selection, so a shard's input hashes are those a full run has.

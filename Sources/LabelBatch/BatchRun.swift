@@ -57,15 +57,20 @@ public struct BatchRun: Sendable {
     /// Whether ``plan()`` waits while another run writes ``outputFolder``, rather than
     /// failing at once with ``BatchError/outputFolderLocked(path:holder:)``.
     public var waitsForLock: Bool
+    /// Whether, and how, each locale's labels are also packed into sprite sheets
+    /// (`<locale>/atlas-0.png`, `atlas-0.json`, `atlas-0@2x.png`, …) with TexturePacker
+    /// data; nil packs none. The single images stay: an unchanged label is packed again
+    /// from its image, not drawn again. A run with atlases cannot have a ``shard``.
+    public var atlas: AtlasSettings?
 
     /// A run of `tables` in `styleSheet` into `outputFolder`; the other settings default
     /// to the bundled fonts, every key, the styles' scales, incremental drawing, one job
-    /// per core, and failing at once if another run is writing the folder.
+    /// per core, failing at once if another run is writing the folder, and no atlases.
     public init(tables: [StringTable], styleSheet: StyleSheet, outputFolder: URL,
                 fonts: FontSources = FontSources(), imageFolders: [String] = [],
                 scales: [Double]? = nil, keys: [KeyPattern] = [], shard: Shard? = nil,
                 force: Bool = false, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-                waitsForLock: Bool = false) {
+                waitsForLock: Bool = false, atlas: AtlasSettings? = nil) {
         precondition(jobs >= 1, "a run needs at least one job")
         self.tables = tables
         self.styleSheet = styleSheet
@@ -78,6 +83,7 @@ public struct BatchRun: Sendable {
         self.force = force
         self.jobs = jobs
         self.waitsForLock = waitsForLock
+        self.atlas = atlas
     }
 
     /// Where ``report(_:checks:)`` writes the diff images of labels that differ from

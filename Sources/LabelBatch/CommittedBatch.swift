@@ -14,9 +14,10 @@ public struct CommittedBatch: Sendable {
 }
 
 extension BatchRun {
-    /// Puts a drawn run in place: renames every staged image over its target, then writes
-    /// each locale's manifest and removes the images the previous manifest listed that
-    /// the new one does not (keys gone from the tables, scales no longer drawn).
+    /// Puts a drawn run in place: renames every staged image, then every staged atlas
+    /// sheet and data file, over its target, then writes each locale's manifest and
+    /// removes the images the previous manifest listed that the new one does not (keys
+    /// gone from the tables, scales no longer drawn), and sheets no longer made.
     ///
     /// A locale's manifest lists this run's labels and keeps the entries of keys the run
     /// left out (other shards, other ``keys`` patterns) that the tables still have, sorted
@@ -27,12 +28,20 @@ extension BatchRun {
     /// - Throws: ``BatchError/cannotWrite(path:reason:)`` when a file cannot be written.
     ///   Images already renamed stay (whole); the staged ones not yet renamed are removed.
     public func commit(_ rendered: RenderedBatch) throws(BatchError) -> CommittedBatch {
-        var written = try moveStagedImages(of: rendered)
+        var written: Int
+        do {
+            written = try moveStagedImages(of: rendered)
+        } catch {
+            rendered.atlases.values.forEach { $0.discard() }
+            throw error
+        }
+        written += try moveStagedSheets(of: rendered)
         var removed = 0
         let plan = rendered.plan
         let tableKeys = keysStillInTables(listedIn: plan.previous)
         for locale in plan.manifestLocales {
-            let update = ManifestUpdate(run: self, plan: plan, drawn: rendered.drawn, locale: locale, tableKeys: tableKeys)
+            let update = ManifestUpdate(run: self, plan: plan, drawn: rendered.drawn, locale: locale, tableKeys: tableKeys,
+                                        atlas: rendered.atlases[locale])
             if try update.writeManifest() { written += 1 }
             removed += update.removeStaleImages()
         }
@@ -60,10 +69,25 @@ extension BatchRun {
         return moved
     }
 
+    /// Renames the staged atlas sheets and data files into place, locale by locale.
+    /// - Returns: How many were renamed.
+    private func moveStagedSheets(of rendered: RenderedBatch) throws(BatchError) -> Int {
+        let staged = rendered.atlases.keys.sorted().flatMap { rendered.atlases[$0]!.staged }
+        for (position, file) in staged.enumerated() {
+            do {
+                try AtomicWriter.commit(file)
+            } catch {
+                staged.dropFirst(position + 1).forEach(AtomicWriter.discard)
+                throw .cannotWrite(path: file.target, reason: AtomicWriter.reason(error))
+            }
+        }
+        return staged.count
+    }
+
     /// The keys of each locale that `previous` lists and the tables still have. Only
     /// those matter for carrying entries over, so only those are collected: a set of
     /// every key would cost as much as a million-key table's strings.
-    private func keysStillInTables(listedIn previous: [String: Manifest]) -> [String: Set<String>] {
+    func keysStillInTables(listedIn previous: [String: Manifest]) -> [String: Set<String>] {
         let listedBefore = previous.mapValues { Set($0.labels.map(\.key)) }
         var tableKeys: [String: Set<String>] = [:]
         for table in tables {

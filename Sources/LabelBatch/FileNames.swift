@@ -26,14 +26,32 @@ enum FileNames {
     static func fileName(forKey key: String, scale: Double) -> String {
         let base = safeName(forKey: key)
         if scale == 1 { return base + ".png" }
-        let scaleText = scale == scale.rounded() ? String(Int(scale)) : String(scale)
-        return "\(base)@\(scaleText)x.png"
+        return "\(base)@\(scaleText(scale))x.png"
+    }
+
+    /// `atlas-0`, `atlas-0@2x`, … with `suffix` (`png`, `json`): the sheets of one scale.
+    /// A key can only give such a name if it is `atlas-` and digits, which a run with
+    /// atlases refuses (``isSheetName(_:)``).
+    static func sheetName(number: Int, scale: Double, suffix: String) -> String {
+        "atlas-\(number)\(scale == 1 ? "" : "@\(scaleText(scale))x").\(suffix)"
+    }
+
+    /// Whether a key's file name would be taken by a sheet: `atlas-` and digits.
+    static func isSheetName(_ safeName: String) -> Bool {
+        guard safeName.hasPrefix("atlas-") else { return false }
+        let number = safeName.dropFirst(6)
+        return !number.isEmpty && number.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// `2`, `1.5`: a scale as file names and TexturePacker's `meta.scale` write it.
+    static func scaleText(_ scale: Double) -> String {
+        scale == scale.rounded() ? String(Int(scale)) : String(scale)
     }
 
     /// Whether a manifest may name `name` as an image: one plain PNG file inside its
     /// locale folder. A manifest is input like any other; one that names `../x.png` must
     /// not make a run keep, or delete, a file outside the folder.
-    static func isPlainFileName(_ name: String) -> Bool {
-        !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\\") && name.hasSuffix(".png")
+    static func isPlainFileName(_ name: String, suffix: String = ".png") -> Bool {
+        !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\\") && name.hasSuffix(suffix)
     }
 }

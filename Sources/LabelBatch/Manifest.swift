@@ -20,6 +20,9 @@ public struct Manifest: Codable, Equatable, Sendable {
     public var inputs: Inputs?
     /// One entry per key, sorted by key.
     public var labels: [Label]
+    /// The sprite sheets of this locale when the run packed atlases (``BatchRun/atlas``);
+    /// nil otherwise.
+    public var atlas: Atlas? = nil
 
     /// One label: its text as laid out and its image at every scale.
     public struct Label: Codable, Equatable, Sendable {
@@ -67,6 +70,48 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var boxOrigin: [Int]
         /// Baselines in image pixels from the top, one per line.
         public var baselines: [Int]
+        /// A content hash of the PNG's bytes.
+        public var hash: String
+        /// Where the image lies in this locale's sprite sheets; nil without atlases.
+        public var atlas: AtlasFrame? = nil
+    }
+
+    /// An image's frame in a sprite sheet, as the sheet's TexturePacker data gives it.
+    public struct AtlasFrame: Codable, Equatable, Sendable {
+        /// The sheet's file name in the locale folder, e.g. `atlas-0@2x.png`.
+        public var sheet: String
+        /// The frame's pixels on the sheet, without the extruded edge: `[x, y, width,
+        /// height]`. They are the image's pixels inside its transparent margin.
+        public var frame: [Int]
+        /// Where the frame's top left pixel lies in the image, `[x, y]`; the image's
+        /// ``Image/width`` and ``Image/height`` are its untrimmed size.
+        public var offset: [Int]
+    }
+
+    /// The sprite sheets of one locale: at every scale, as few sheets as hold its labels.
+    public struct Atlas: Codable, Equatable, Sendable {
+        /// The widest and tallest a sheet may be, in pixels.
+        public var maximumSide: Int
+        /// Transparent pixels between the extruded edges of neighbouring frames.
+        public var padding: Int
+        /// How many times each frame's edge pixels are repeated around it.
+        public var extrusion: Int
+        /// Every sheet, by scale, then by number.
+        public var sheets: [Sheet]
+    }
+
+    /// One sprite sheet and its TexturePacker "JSON (Hash)" data file.
+    public struct Sheet: Codable, Equatable, Sendable {
+        /// The scale of every frame on it.
+        public var scale: Double
+        /// The PNG's file name in the locale folder, e.g. `atlas-0@2x.png`.
+        public var image: String
+        /// The data file's name, e.g. `atlas-0@2x.json`.
+        public var data: String
+        /// Its width in pixels.
+        public var width: Int
+        /// Its height in pixels.
+        public var height: Int
         /// A content hash of the PNG's bytes.
         public var hash: String
     }

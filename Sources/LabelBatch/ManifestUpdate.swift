@@ -7,9 +7,27 @@ struct ManifestUpdate {
     let old: Manifest?
     let manifest: Manifest
 
-    init(run: BatchRun, plan: BatchPlan, drawn: [Int: DrawnLabel], locale: String, tableKeys: [String: Set<String>]) {
+    /// The manifest of `locale` after the run; with `atlas`, its images point at their
+    /// frames, and without it they point at none.
+    init(run: BatchRun, plan: BatchPlan, drawn: [Int: DrawnLabel], locale: String, tableKeys: [String: Set<String>],
+         atlas: PackedAtlas? = nil) {
         folder = run.outputFolder.appendingPathComponent(locale)
         old = plan.previous[locale]
+        var (labels, fontsUsed) = Self.entries(run: run, plan: plan, drawn: drawn, locale: locale, tableKeys: tableKeys)
+        for index in labels.indices {
+            for image in labels[index].images.indices {
+                labels[index].images[image].atlas = atlas?.frames[labels[index].images[image].file]
+            }
+        }
+        manifest = Manifest(tool: Labelgen.tool, locale: locale, style: run.styleSheet.source,
+                            fonts: Self.fonts(of: labels, used: fontsUsed, old: old, fingerprints: plan.fingerprints),
+                            inputs: plan.inputs[locale], labels: labels, atlas: atlas?.record)
+    }
+
+    /// The entries the manifest of `locale` lists after the run, sorted by key, and the
+    /// font files (path to family) of the labels drawn now.
+    static func entries(run: BatchRun, plan: BatchPlan, drawn: [Int: DrawnLabel], locale: String,
+                        tableKeys: [String: Set<String>]) -> (labels: [Manifest.Label], fontsUsed: [String: String]) {
         var labels: [Manifest.Label] = []
         var fontsUsed: [String: String] = [:]
         var ours: Set<String> = []
@@ -24,11 +42,9 @@ struct ManifestUpdate {
         }
         // Entries of keys this run left out that the tables still have carry over; keys
         // gone from the tables drop out, and their images are removed.
-        labels += old?.labels.filter { !ours.contains($0.key) && tableKeys[locale]?.contains($0.key) == true } ?? []
+        labels += plan.previous[locale]?.labels.filter { !ours.contains($0.key) && tableKeys[locale]?.contains($0.key) == true } ?? []
         labels.sort { $0.key < $1.key }
-        manifest = Manifest(tool: Labelgen.tool, locale: locale, style: run.styleSheet.source,
-                            fonts: Self.fonts(of: labels, used: fontsUsed, old: old, fingerprints: plan.fingerprints),
-                            inputs: plan.inputs[locale], labels: labels)
+        return (labels, fontsUsed)
     }
 
     /// Every font file a listed label uses: hashed now if drawn now, else as recorded.
@@ -58,12 +74,18 @@ struct ManifestUpdate {
     }
 
     /// Removes the images the previous manifest listed that the new one does not: keys
-    /// that no longer exist, scales no longer drawn. Only plain names inside the folder.
+    /// that no longer exist, scales no longer drawn; and the sheets and data files of
+    /// atlases no longer made. Only plain names inside the folder.
     /// - Returns: How many were removed.
     func removeStaleImages() -> Int {
         let kept = Set(manifest.labels.flatMap { $0.images.map(\.file) })
+            .union(manifest.atlas?.sheets.flatMap { [$0.image, $0.data] } ?? [])
+        var stale = (old?.labels.flatMap { $0.images.map(\.file) } ?? []).filter { FileNames.isPlainFileName($0) }
+        for sheet in old?.atlas?.sheets ?? [] {
+            stale += [sheet.image].filter { FileNames.isPlainFileName($0) } + [sheet.data].filter { FileNames.isPlainFileName($0, suffix: ".json") }
+        }
         var removed = 0
-        for file in old?.labels.flatMap({ $0.images.map(\.file) }) ?? [] where !kept.contains(file) && FileNames.isPlainFileName(file) {
+        for file in Set(stale).sorted() where !kept.contains(file) {
             if (try? FileManager.default.removeItem(at: folder.appendingPathComponent(file))) != nil { removed += 1 }
         }
         return removed

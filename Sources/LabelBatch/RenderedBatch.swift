@@ -14,6 +14,8 @@ public struct RenderedBatch: Sendable {
     let drawn: [Int: DrawnLabel]
     /// Locale folders the drawing created, removed again if it is discarded.
     let createdFolders: [URL]
+    /// Each locale's sprite sheets, staged, when the run packs atlases.
+    var atlases: [String: PackedAtlas] = [:]
 
     /// How many labels were drawn.
     public var renderedCount: Int { drawn.count }
@@ -23,6 +25,7 @@ public struct RenderedBatch: Sendable {
     /// over: the output folder's lock, if ``BatchRun/plan()`` took it, is released.
     public func discard() {
         for label in drawn.values { label.discard() }
+        for atlas in atlases.values { atlas.discard() }
         for folder in createdFolders { rmdir(folder.path) }  // only if still empty
         plan.endRun()
     }
@@ -37,12 +40,18 @@ extension BatchRun {
     /// Every label is drawn before any output changes: if one fails, every staged file is
     /// removed and the previous run's outputs are exactly as they were.
     ///
+    /// With ``atlas`` set, every locale's labels, those drawn now and those kept, are
+    /// then packed into sprite sheets, which are staged like the images. A label too
+    /// large for a sheet fails the run the same way, before any output changes.
+    ///
     /// - Parameters:
     ///   - plan: A plan ``plan()`` made for this run.
     ///   - progress: Called after each label, drawn or failed, from the drawing threads;
     ///     never two calls at once, and with `done` counting up by one.
     /// - Throws: ``BatchError`` for the first label, in plan order, that could not be
-    ///   laid out, drawn or staged.
+    ///   laid out, drawn or staged; for atlases,
+    ///   ``BatchError/atlasFrameTooLarge(locale:key:scale:width:height:settings:)``, or a
+    ///   kept image that cannot be read or is not the one its manifest entry describes.
     public func render(_ plan: BatchPlan,
                        progress: @escaping @Sendable (BatchProgress) -> Void = { _ in }) throws(BatchError) -> RenderedBatch {
         let work = plan.labels.indices.filter { plan.labels[$0].inputHashToRender != nil }
@@ -58,10 +67,18 @@ extension BatchRun {
             case .failure(let error): failure = failure ?? error
             }
         }
-        let batch = RenderedBatch(plan: plan, drawn: drawn, createdFolders: createdFolders)
+        var batch = RenderedBatch(plan: plan, drawn: drawn, createdFolders: createdFolders)
         if let failure {
             batch.discard()
             throw failure
+        }
+        if let atlas {
+            do {
+                batch.atlases = try packAtlases(plan, drawn: drawn, settings: atlas)
+            } catch {
+                batch.discard()
+                throw error
+            }
         }
         return batch
     }

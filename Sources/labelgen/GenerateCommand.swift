@@ -38,6 +38,15 @@ struct Generate: ParsableCommand {
             --wait-for-lock makes it wait (OUT/.labelgen.lock holds the claim; a run \
             that was killed leaves no claim behind).
 
+            With --atlas SIZE, each locale's labels are also packed, per scale, into \
+            sprite sheets of at most SIZE x SIZE pixels (MaxRects, frames trimmed of \
+            their transparent margin, 2 pixels of padding, edges extruded by 1 pixel) \
+            with TexturePacker JSON (Hash) data that Phaser, PixiJS, Cocos Creator and \
+            Godot importers read: OUT/<locale>/atlas-0.png and atlas-0.json, \
+            atlas-0@2x.png and atlas-0@2x.json, and so on. The manifest gives each \
+            image's sheet and frame. The single PNGs stay: unchanged labels are packed \
+            again from them without being drawn. A label larger than a sheet is an error.
+
             Exit status: 0 done; 1 labels failed --strict, --max-shrink or --check; \
             2 bad input or usage (the message names the file and the place in it), or \
             OUT is being written by another run; \
@@ -50,6 +59,7 @@ struct Generate: ParsableCommand {
               labelgen *.lproj/Localizable.strings --style hud.json --strict
               labelgen res/values-*/strings.xml --style hud.json --max-shrink 75%
               labelgen strings/*.po --style s.json --shard 2/4 --report r2.json
+              labelgen strings/*.json --style hud.json --atlas 2048
             """,
         version: Labelgen.version)
 
@@ -76,6 +86,9 @@ struct Generate: ParsableCommand {
 
     @Option(help: ArgumentHelp("Render only shard K of N (1-based), a fixed slice by locale and key; the shards' manifests merge in a shared output folder.", valueName: "K/N"))
     var shard: Parsed<Shard>?
+
+    @Option(help: ArgumentHelp("Also pack each locale's labels, per scale, into as few sprite sheets of at most SIZE x SIZE pixels as hold them: OUT/<locale>/atlas-0.png, atlas-0@2x.png, …, each with TexturePacker JSON (Hash) data beside it (atlas-0.json). Not with --shard.", valueName: "size"))
+    var atlas: Int?
 
     @OptionGroup var fontOptions: FontOptions
 
@@ -118,6 +131,16 @@ struct Generate: ParsableCommand {
         _ = try shard?.get()
         _ = try maxShrink?.get()
         _ = try tolerance.get()
+        if let atlas {
+            guard (Self.atlasSides).contains(atlas) else {
+                throw ValidationError("--atlas must be \(Self.atlasSides.lowerBound) to \(Self.atlasSides.upperBound) pixels, got \(atlas)")
+            }
+            if let shard {
+                throw ValidationError("--atlas packs every label of a locale and cannot be used with --shard \(shard.text): "
+                                      + "draw the shards without --atlas, then run once more with --atlas and no --shard, "
+                                      + "which packs the labels without drawing them again")
+            }
+        }
     }
 
     func run() throws {
@@ -128,7 +151,8 @@ struct Generate: ParsableCommand {
             tables: try loadTables(keeping: BatchRun.keysToLoad(matching: patterns, outputFolder: outputFolder)),
             styleSheet: sheet, outputFolder: outputFolder,
             fonts: try fontOptions.sources(styleFolder: styleFile.folder), imageFolders: imageFolders,
-            scales: try scales?.get().values, keys: patterns, shard: try shard?.get(), force: force, jobs: jobs)
+            scales: try scales?.get().values, keys: patterns, shard: try shard?.get(), force: force, jobs: jobs,
+            atlas: atlas.map { AtlasSettings(maximumSide: $0) })
         let progress = TerminalProgress(quiet: quiet)
         let checks = BatchRun.Checks(strict: strict, minimumSizeShare: try maxShrink?.get().share,
                                      goldenFolder: check.map { URL(fileURLWithPath: $0) }, tolerance: try tolerance.get())
@@ -166,6 +190,9 @@ struct Generate: ParsableCommand {
         }
         return loaded
     }
+
+    /// The sheet sides `--atlas` takes: room for a frame, and no larger than a label image.
+    static let atlasSides = 8...16384
 
     /// Where inline images are looked up: beside the style, then beside the string tables.
     private var imageFolders: [String] {

@@ -1,0 +1,172 @@
+import Foundation
+import TextRender
+
+/// One locale's sprite sheets, packed and staged beside their targets under temporary
+/// names, waiting for ``BatchRun/commit(_:)`` like the drawn images.
+struct PackedAtlas: Sendable {
+    /// The manifest's record of the sheets.
+    let record: Manifest.Atlas
+    /// Each image's frame, by the image's file name.
+    let frames: [String: Manifest.AtlasFrame]
+    /// The sheets and data files whose bytes changed, under temporary names.
+    let staged: [AtomicWriter.Staged]
+
+    /// Removes the staged files.
+    func discard() { staged.forEach(AtomicWriter.discard) }
+}
+
+/// Packs the images of one locale's manifest into sprite sheets, scale by scale: reads
+/// each label's PNG (the one just drawn, or the one an earlier run left), cuts off its
+/// transparent margin (``TrimmedSprite``), places the frames (``AtlasPacker``), draws the
+/// sheets with extruded edges (``AtlasSheet``) and writes their TexturePacker data
+/// (``TexturePackerJSON``).
+///
+/// The sheets depend only on the manifest's labels and their images' bytes, so the same
+/// labels give the same sheets whatever was drawn in this run and on how many threads.
+struct AtlasBuilder {
+    let settings: AtlasSettings
+    let locale: String
+    /// The locale folder.
+    let folder: URL
+    /// Images drawn in this run that are still under their temporary names, by target path.
+    let stagedImages: [String: String]
+
+    /// The sheets of `labels` (a locale's manifest entries, sorted by key), staged; nil
+    /// when the labels have no images.
+    ///
+    /// Every image is read and checked before any sheet is staged, so a frame too large
+    /// for a sheet stops the run with nothing written.
+    func build(_ labels: [Manifest.Label]) throws(BatchError) -> PackedAtlas? {
+        let scales = Set(labels.flatMap { $0.images.map(\.scale) }).sorted()
+        guard !scales.isEmpty else { return nil }
+        var sheets: [(record: Manifest.Sheet, png: Data, json: Data)] = []
+        var frames: [String: Manifest.AtlasFrame] = [:]
+        for scale in scales {
+            let images = labels.compactMap { label in label.images.first { $0.scale == scale }.map { (label.key, $0) } }
+            var sprites: [TrimmedSprite] = []
+            for (key, image) in images {
+                let sprite = TrimmedSprite(try read(image))
+                let edge = 2 * settings.extrusion
+                if sprite.pixels.width + edge > settings.maximumSide || sprite.pixels.height + edge > settings.maximumSide {
+                    throw .atlasFrameTooLarge(locale: locale, key: key, scale: scale, width: sprite.pixels.width,
+                                              height: sprite.pixels.height, settings: settings)
+                }
+                sprites.append(sprite)
+            }
+            let laidOut = layOut(sprites, keys: images.map(\.0), scale: scale)
+            sheets += laidOut.sheets
+            for (index, frame) in laidOut.frames.enumerated() { frames[images[index].1.file] = frame }
+        }
+        let record = Manifest.Atlas(maximumSide: settings.maximumSide, padding: settings.padding,
+                                    extrusion: settings.extrusion, sheets: sheets.map(\.record))
+        return PackedAtlas(record: record, frames: frames, staged: try stage(sheets))
+    }
+
+    /// The sheets of one scale, and each sprite's frame on them, in the sprites' order.
+    private func layOut(_ sprites: [TrimmedSprite], keys: [String], scale: Double)
+        -> (sheets: [(record: Manifest.Sheet, png: Data, json: Data)], frames: [Manifest.AtlasFrame]) {
+        let e = settings.extrusion
+        let placements = AtlasPacker(side: settings.maximumSide, padding: settings.padding)
+            .pack(sprites.map { AtlasPacker.Item(width: $0.pixels.width + 2 * e, height: $0.pixels.height + 2 * e) })
+        let sheetCount = (placements.map(\.sheet).max() ?? -1) + 1
+        var sheets: [(record: Manifest.Sheet, png: Data, json: Data)] = []
+        var frames = [Manifest.AtlasFrame?](repeating: nil, count: sprites.count)
+        for number in 0..<sheetCount {
+            let members = placements.indices.filter { placements[$0].sheet == number }
+            // The sheet ends where its last extruded frame does: no padding at the edge.
+            let width = members.map { placements[$0].x + sprites[$0].pixels.width + 2 * e }.max()!
+            let height = members.map { placements[$0].y + sprites[$0].pixels.height + 2 * e }.max()!
+            let imageName = FileNames.sheetName(number: number, scale: scale, suffix: "png")
+            var data = TexturePackerJSON(frames: [:], meta: .init(
+                app: "labelgen", version: Labelgen.version, image: imageName, format: "RGBA8888",
+                size: .init(w: width, h: height), scale: FileNames.scaleText(scale)))
+            var drawn: [AtlasSheet.Frame] = []
+            for index in members {
+                let sprite = sprites[index], x = placements[index].x + e, y = placements[index].y + e
+                drawn.append(AtlasSheet.Frame(pixels: sprite.pixels, x: x, y: y))
+                let size = (w: sprite.pixels.width, h: sprite.pixels.height)
+                data.frames[keys[index]] = TexturePackerJSON.Frame(
+                    frame: .init(x: x, y: y, w: size.w, h: size.h), rotated: false, trimmed: sprite.isTrimmed,
+                    spriteSourceSize: .init(x: sprite.offsetX, y: sprite.offsetY, w: size.w, h: size.h),
+                    sourceSize: .init(w: sprite.sourceWidth, h: sprite.sourceHeight))
+                frames[index] = Manifest.AtlasFrame(sheet: imageName, frame: [x, y, size.w, size.h],
+                                                    offset: [sprite.offsetX, sprite.offsetY])
+            }
+            let png = Self.encode(AtlasSheet(width: width, height: height, frames: drawn, extrusion: e).image)
+            let dataName = FileNames.sheetName(number: number, scale: scale, suffix: "json")
+            // Integers and strings only: encoding cannot fail.
+            let json = (try? JSONFile.encode(data)) ?? Data()
+            sheets.append((Manifest.Sheet(scale: scale, image: imageName, data: dataName, width: width, height: height,
+                                          hash: ContentHash.hex(of: png)), png, json))
+        }
+        return (sheets, frames.map { $0! })
+    }
+
+    /// The sheet as PNG. The encoder's own level never fails; zlib's levels are not used.
+    private static func encode(_ image: RGBAImage) -> Data {
+        (try? PNGEncoder().encode(image)) ?? Data()
+    }
+
+    /// The pixels of `image`: the file just drawn if it is staged, else the one on disk,
+    /// which must still be what the manifest entry describes.
+    private func read(_ image: Manifest.Image) throws(BatchError) -> RGBAImage {
+        let path = folder.appendingPathComponent(image.file).path
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: stagedImages[path] ?? path))
+        } catch {
+            throw .unreadableImage(.file(path, .unreadableFile(reason: AtomicWriter.reason(error))))
+        }
+        guard ContentHash.hex(of: data) == image.hash else { throw .atlasSourceChanged(path: path) }
+        do {
+            return try PNGDecoder().decode(data)
+        } catch {
+            throw .unreadableImage(.file(path, error))
+        }
+    }
+
+    /// Stages every sheet and data file whose bytes changed; on a failure, removes those
+    /// staged so far.
+    private func stage(_ sheets: [(record: Manifest.Sheet, png: Data, json: Data)]) throws(BatchError) -> [AtomicWriter.Staged] {
+        var staged: [AtomicWriter.Staged] = []
+        for sheet in sheets {
+            for (name, bytes) in [(sheet.record.image, sheet.png), (sheet.record.data, sheet.json)] {
+                let url = folder.appendingPathComponent(name)
+                do {
+                    if let file = try AtomicWriter.stage(bytes, for: url) { staged.append(file) }
+                } catch {
+                    staged.forEach(AtomicWriter.discard)
+                    throw .cannotWrite(url, error)
+                }
+            }
+        }
+        return staged
+    }
+}
+
+extension BatchRun {
+    /// The sheets of every locale of the plan, staged; see ``AtlasBuilder``.
+    ///
+    /// - Throws: ``BatchError/atlasFrameTooLarge(locale:key:scale:width:height:settings:)``,
+    ///   or an image that cannot be read; every sheet staged so far is removed first.
+    func packAtlases(_ plan: BatchPlan, drawn: [Int: DrawnLabel], settings: AtlasSettings) throws(BatchError) -> [String: PackedAtlas] {
+        var stagedImages: [String: String] = [:]
+        for label in drawn.values {
+            for file in label.staged { stagedImages[file.target] = file.temporary }
+        }
+        let tableKeys = keysStillInTables(listedIn: plan.previous)
+        var atlases: [String: PackedAtlas] = [:]
+        for locale in plan.locales {
+            let labels = ManifestUpdate.entries(run: self, plan: plan, drawn: drawn, locale: locale, tableKeys: tableKeys).labels
+            let builder = AtlasBuilder(settings: settings, locale: locale, folder: outputFolder.appendingPathComponent(locale),
+                                       stagedImages: stagedImages)
+            do {
+                atlases[locale] = try builder.build(labels)
+            } catch {
+                atlases.values.forEach { $0.discard() }
+                throw error
+            }
+        }
+        return atlases
+    }
+}
