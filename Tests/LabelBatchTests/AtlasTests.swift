@@ -53,7 +53,8 @@ struct AtlasTests {
                     #expect(frame.sourceSize == .init(w: single.width, h: single.height))
                     #expect(frame.trimmed == (frame.frame.w != single.width || frame.frame.h != single.height))
                     #expect(!frame.rotated)
-                    #expect(sheet.restore(frame) == single, "\(locale)/\(image.file) from \(sheet.record.image)")
+                    let restored = sheet.restore(frame) == single
+                    #expect(restored, "\(locale)/\(image.file) differs from its frame in \(sheet.record.image)")
                     #expect(image.atlas == Manifest.AtlasFrame(
                         sheet: sheet.record.image, frame: [frame.frame.x, frame.frame.y, frame.frame.w, frame.frame.h],
                         offset: [frame.spriteSourceSize.x, frame.spriteSourceSize.y]))
@@ -136,7 +137,8 @@ struct AtlasTests {
         #expect(shrunk.filesRemoved > 4)
         let sheet = try #require(try LoadedSheet.all(in: scratch("out/en"), manifest: try manifest("en", in: scratch)).first)
         let frame = try #require(sheet.data.frames["latin"])
-        #expect(sheet.restore(frame) == (try PNGDecoder().decode(contentsOf: scratch("out/en/latin.png"))))
+        let restored = sheet.restore(frame) == (try PNGDecoder().decode(contentsOf: scratch("out/en/latin.png")))
+        #expect(restored, "the changed label's frame is not its new image")
 
         // Without atlases, the sheets and every manifest field naming them go.
         try runAll(try atlasRun([fewer], into: scratch, atlas: nil))
