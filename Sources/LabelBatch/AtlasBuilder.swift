@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import TextRender
 
@@ -30,6 +31,8 @@ struct AtlasBuilder {
     let folder: URL
     /// Images drawn in this run that are still under their temporary names, by target path.
     let stagedImages: [String: String]
+    /// The manifest the previous run left in the folder, whose sheets may still fit.
+    let previous: Manifest?
 
     /// The sheets of `labels` (a locale's manifest entries, sorted by key), staged; nil
     /// when the labels have no images.
@@ -37,6 +40,7 @@ struct AtlasBuilder {
     /// Every image is read and checked before any sheet is staged, so a frame too large
     /// for a sheet stops the run with nothing written.
     func build(_ labels: [Manifest.Label]) throws(BatchError) -> PackedAtlas? {
+        if let kept = previousSheets(for: labels) { return kept }
         let scales = Set(labels.flatMap { $0.images.map(\.scale) }).sorted()
         guard !scales.isEmpty else { return nil }
         var sheets: [(record: Manifest.Sheet, png: Data, json: Data)] = []
@@ -60,6 +64,30 @@ struct AtlasBuilder {
         let record = Manifest.Atlas(maximumSide: settings.maximumSide, padding: settings.padding,
                                     extrusion: settings.extrusion, sheets: sheets.map(\.record))
         return PackedAtlas(record: record, frames: frames, staged: try stage(sheets))
+    }
+
+    /// The previous run's sheets, when they hold exactly these images, were packed the
+    /// same way, and are still on disk as it wrote them: packing again would give the
+    /// same bytes, after reading every image. A run with nothing changed so stays fast.
+    private func previousSheets(for labels: [Manifest.Label]) -> PackedAtlas? {
+        guard let previous, let record = previous.atlas, previous.tool == Labelgen.tool,
+              record.maximumSide == settings.maximumSide, record.padding == settings.padding,
+              record.extrusion == settings.extrusion else { return nil }
+        func images(_ labels: [Manifest.Label]) -> [[Manifest.Image]] {
+            labels.map { $0.images.map { image in var image = image; image.atlas = nil; return image } }
+        }
+        guard labels.map(\.key) == previous.labels.map(\.key), images(labels) == images(previous.labels) else { return nil }
+        var frames: [String: Manifest.AtlasFrame] = [:]
+        for image in previous.labels.flatMap(\.images) {
+            guard let frame = image.atlas else { return nil }
+            frames[image.file] = frame
+        }
+        for sheet in record.sheets {
+            guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(sheet.data).path),
+                  let bytes = FileManager.default.contents(atPath: folder.appendingPathComponent(sheet.image).path),
+                  ContentHash.hex(of: bytes) == sheet.hash else { return nil }
+        }
+        return PackedAtlas(record: record, frames: frames, staged: [])
     }
 
     /// The sheets of one scale, and each sprite's frame on them, in the sprites' order.
@@ -155,18 +183,64 @@ extension BatchRun {
             for file in label.staged { stagedImages[file.target] = file.temporary }
         }
         let tableKeys = keysStillInTables(listedIn: plan.previous)
-        var atlases: [String: PackedAtlas] = [:]
-        for locale in plan.locales {
-            let labels = ManifestUpdate.entries(run: self, plan: plan, drawn: drawn, locale: locale, tableKeys: tableKeys).labels
-            let builder = AtlasBuilder(settings: settings, locale: locale, folder: outputFolder.appendingPathComponent(locale),
-                                       stagedImages: stagedImages)
-            do {
-                atlases[locale] = try builder.build(labels)
-            } catch {
-                atlases.values.forEach { $0.discard() }
-                throw error
+        let locales = plan.locales
+        let builders = locales.map { locale in
+            AtlasBuilder(settings: settings, locale: locale, folder: outputFolder.appendingPathComponent(locale),
+                         stagedImages: stagedImages, previous: plan.previous[locale])
+        }
+        let entries = locales.map { ManifestUpdate.entries(run: self, plan: plan, drawn: drawn, locale: $0, tableKeys: tableKeys).labels }
+        // Locales are packed side by side; each one's sheets depend on its labels alone.
+        let results = AtlasResults(count: locales.count)
+        let next = AtlasResults.Counter()
+        DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, locales.count))) { _ in
+            while let index = next.take(below: locales.count) {
+                results.set(index, Result { () throws(BatchError) in try builders[index].build(entries[index]) })
             }
         }
+        var atlases: [String: PackedAtlas] = [:]
+        var failure: BatchError?
+        for (index, result) in results.values.enumerated() {
+            switch result {
+            case .success(let atlas): atlases[locales[index]] = atlas
+            case .failure(let error): failure = failure ?? error
+            }
+        }
+        if let failure {
+            atlases.values.forEach { $0.discard() }
+            throw failure
+        }
         return atlases
+    }
+}
+
+/// Each locale's packing result, filled by whichever thread packed it.
+private final class AtlasResults: @unchecked Sendable {
+    // @unchecked: `slots` is only touched under `lock`.
+    private var slots: [Result<PackedAtlas?, BatchError>?]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ result: Result<PackedAtlas?, BatchError>) {
+        lock.lock()
+        slots[index] = result
+        lock.unlock()
+    }
+
+    var values: [Result<PackedAtlas?, BatchError>] { lock.lock(); defer { lock.unlock() }; return slots.map { $0! } }
+
+    /// Hands out locale indices to the packing threads.
+    final class Counter: @unchecked Sendable {
+        // @unchecked: `value` is only touched under `lock`.
+        private var value = 0
+        private let lock = NSLock()
+
+        func take(below limit: Int) -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard value < limit else { return nil }
+            defer { value += 1 }
+            return value
+        }
     }
 }

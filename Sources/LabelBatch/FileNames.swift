@@ -36,9 +36,10 @@ enum FileNames {
         "atlas-\(number)\(scale == 1 ? "" : "@\(scaleText(scale))x").\(suffix)"
     }
 
-    /// Whether a key's file name would be taken by a sheet: `atlas-` and digits.
+    /// Whether a key's file name would be taken by a sheet: `atlas-` and digits, in any
+    /// case, as case-insensitive disks do not tell `Atlas-0.png` from `atlas-0.png`.
     static func isSheetName(_ safeName: String) -> Bool {
-        guard safeName.hasPrefix("atlas-") else { return false }
+        guard safeName.lowercased().hasPrefix("atlas-") else { return false }
         let number = safeName.dropFirst(6)
         return !number.isEmpty && number.allSatisfy { $0.isASCII && $0.isNumber }
     }

@@ -124,6 +124,15 @@ struct AtlasTests {
         #expect(again.filesWritten == 0 && again.filesRemoved == 0)
         #expect(try stamps(of: scratch("out/en")) == before, "a file was replaced")
 
+        // A sheet that is no longer what the manifest says is packed again, and only it.
+        let original = try Data(contentsOf: scratch("out/en/atlas-0@2x.png"))
+        try Data("damaged".utf8).write(to: scratch("out/en/atlas-0@2x.png"))
+        let (repaired, _) = try runAll(try atlasRun([Self.mixed], into: scratch))
+        #expect(repaired.filesWritten == 1)
+        #expect(try Data(contentsOf: scratch("out/en/atlas-0@2x.png")) == original)
+        #expect(try stamps(of: scratch("out/en")).filter { $0.key != "atlas-0@2x.png" }
+                == before.filter { $0.key != "atlas-0@2x.png" })
+
         // A user's file the manifest never listed stays, whatever its name.
         try Data("mine".utf8).write(to: scratch("out/en/atlas-7.png"))
         var fewer = Self.mixed
@@ -195,7 +204,9 @@ struct AtlasTests {
             Issue.record("expected the key to be refused, got \(String(describing: named))")
             return
         }
-        _ = try atlasRun([table("de", ["atlas-x": "x", "atlas": "y"])], into: scratch).plan()
+        let upper = #expect(throws: BatchError.self) { try atlasRun([table("de", ["ATLAS-12": "x"])], into: scratch).plan() }
+        #expect(upper?.description.contains("ATLAS-12.png, the name of an atlas sheet") == true)
+        _ = try atlasRun([table("de", ["atlas-x": "x", "atlas": "y", "atlas-": "z"])], into: scratch).plan()
     }
 
     @Test("MaxRects fills a sheet with squares that tile it exactly, and opens a second only when full")
