@@ -183,7 +183,7 @@ extension BatchRun {
             for file in label.staged { stagedImages[file.target] = file.temporary }
         }
         let tableKeys = keysStillInTables(listedIn: plan.previous)
-        let locales = plan.locales
+        let locales = plan.manifestLocales
         let builders = locales.map { locale in
             AtlasBuilder(settings: settings, locale: locale, folder: outputFolder.appendingPathComponent(locale),
                          stagedImages: stagedImages, previous: plan.previous[locale])
