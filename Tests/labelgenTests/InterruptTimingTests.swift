@@ -10,8 +10,9 @@ import TestSupport
 @Suite("Interrupts at any moment of a run")
 struct InterruptTimingTests {
     /// A run long enough (a hundred and sixty images) that interrupts spread over it land in
-    /// each of its stages.
-    static func prepare(_ tmp: TempDir) async throws -> (old: [String: Data], new: [String: Data], duration: Double) {
+    /// each of its stages: the outputs of a first run, which the interrupted runs start
+    /// from, and of the run they interrupt, let to finish.
+    static func prepare(_ tmp: TempDir) async throws -> (old: [String: Data], new: [String: Data]) {
         try tmp.writeJSON(Styles.basic(scales: [1, 2], extra: ["shadows": [["blur": 4, "offset": [0, 2]]]]),
                           to: "style.json")
         var old: [String: String] = [:], new: [String: String] = [:]
@@ -22,10 +23,10 @@ struct InterruptTimingTests {
         try tmp.writeJSON(old, to: "old/en.json")
         try tmp.writeJSON(new, to: "new/en.json")
         let oldRun = try await runToEnd(table: tmp("old/en.json"), tmp, out: tmp("before"))
-        try #require(oldRun.status == 0, "the first run failed with \(oldRun.status)")
+        try #require(oldRun == 0, "the first run failed with \(oldRun)")
         let newRun = try await runToEnd(table: tmp("new/en.json"), tmp, out: tmp("after"))
-        try #require(newRun.status == 0, "the second run failed with \(newRun.status)")
-        return (try outputs(tmp("before")), try outputs(tmp("after")), newRun.seconds)
+        try #require(newRun == 0, "the second run failed with \(newRun)")
+        return (try outputs(tmp("before")), try outputs(tmp("after")))
     }
 
     /// The files of an output folder, less its lock file, which holds the pid of the run
@@ -34,49 +35,94 @@ struct InterruptTimingTests {
         try Files.contents(folder).filter { !$0.key.hasSuffix("/.labelgen.lock") && $0.key != ".labelgen.lock" }
     }
 
+    /// When, in a run, a signal is sent. Moments are told by what the run has done, not by
+    /// the clock: a timing measured once says nothing on a machine whose load changes
+    /// while the test runs.
+    enum Moment: CustomStringConvertible {
+        /// This long after spawning: labelgen is starting, reading the table or the style.
+        case afterSpawn(milliseconds: Int)
+        /// Once this many of the previous run's images have been replaced, each by a rename
+        /// that gives it a new inode: labelgen is drawing and placing its files.
+        case afterPlacing(images: Int)
+
+        var description: String {
+            switch self {
+            case .afterSpawn(let milliseconds): "\(milliseconds) ms after spawning"
+            case .afterPlacing(let images): "after \(images) images were placed"
+            }
+        }
+
+        /// Six moments in the start-up, twenty-two spread over the drawing and two once
+        /// every image is in place, while the manifests are written.
+        static func spread(images: Int) -> [Moment] {
+            let startUp = [0, 0, 2, 2, 10, 10].map { Moment.afterSpawn(milliseconds: $0) }
+            let drawing = (0..<22).map { Moment.afterPlacing(images: 1 + $0 * (images - 2) / 21) }
+            return startUp + drawing + [.afterPlacing(images: images), .afterPlacing(images: images)]
+        }
+    }
+
+    /// How many of `previous` (path to inode) now have another inode.
+    static func replaced(in folder: URL, previous: [String: UInt64]) -> Int {
+        previous.reduce(0) { count, entry in
+            var info = stat()
+            let changed = stat(folder.appendingPathComponent(entry.key).path, &info) == 0 && UInt64(info.st_ino) != entry.value
+            return count + (changed ? 1 : 0)
+        }
+    }
+
     @Test("SIGINT and SIGTERM at thirty moments from spawn to the end of a run: 130 or 143, no temporary file, every file whole",
           .disabled(if: ThreadStress.underThreadSanitizer,
                     "thirty runs of labelgen take minutes under ThreadSanitizer; the plain and AddressSanitizer runs cover it"))
     func interruptsSpreadOverARun() async throws {
         let tmp = try TempDir()
         defer { tmp.remove() }
-        let (old, new, duration) = try await Self.prepare(tmp)
+        let (old, new) = try await Self.prepare(tmp)
+        let images = old.keys.filter { $0.hasSuffix(".png") }
+        try #require(images.count == 160, "the first run wrote \(images.count) images")
         let out = tmp("out")
         var endings: [String: Int] = [:]
-        let attempts = 30
-        for attempt in 0..<attempts {
+        let moments = Moment.spread(images: images.count)
+        for (attempt, moment) in moments.enumerated() {
             let signal = attempt % 2 == 0 ? SIGINT : SIGTERM
-            // From the instant of spawning to a little past the run's usual length.
-            let delay = duration * 1.1 * Double(attempt / 2) / Double(attempts / 2 - 1)
             try? FileManager.default.removeItem(at: out)
             try FileManager.default.copyItem(at: tmp("before"), to: out)
+            let inodes = try Files.identities(out).filter { $0.key.hasSuffix(".png") }.mapValues(\.inode)
 
             let child = try Child(arguments: [tmp("new/en.json").path, "--style", tmp("style.json").path,
                                               "--out", out.path, "--quiet"])
-            if delay > 0 { try await Task.sleep(for: .milliseconds(Int(delay * 1000))) }
+            switch moment {
+            case .afterSpawn(let milliseconds):
+                if milliseconds > 0 { try await Task.sleep(for: .milliseconds(milliseconds)) }
+            case .afterPlacing(let count):
+                let deadline = Date().addingTimeInterval(300)
+                while child.isRunning, Date() < deadline, Self.replaced(in: out, previous: inodes) < count {
+                    try await Task.sleep(for: .milliseconds(1))
+                }
+            }
             kill(child.pid, signal)
-            let ending = try await child.waitForExit()
+            let ending = try await child.waitForExit(within: 300)
 
             let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
-            let moment = "\(name) after \(Int(delay * 1000)) ms"
+            let when = "\(name) \(moment)"
             switch ending {
             case .exited(128 + signal): endings["handled", default: 0] += 1
             case .exited(0): endings["finished first", default: 0] += 1
             case .signalled(signal): endings["ended by the signal", default: 0] += 1
-            default: Issue.record("\(moment): ended with \(ending)")
+            default: Issue.record("\(when): ended with \(ending)")
             }
             let leftovers = Files.list(tmp.url).filter { $0.hasSuffix(".tmp") }
-            #expect(leftovers.isEmpty, "\(moment): temporary files left: \(leftovers.prefix(5)) (\(leftovers.count) in all)")
+            #expect(leftovers.isEmpty, "\(when): temporary files left: \(leftovers.prefix(5)) (\(leftovers.count) in all)")
             for (file, data) in try Self.outputs(out) where data != old[file] && data != new[file] {
-                Issue.record("\(moment): \(file) is neither the previous run's nor this run's (\(data.count) bytes)")
+                Issue.record("\(when): \(file) is neither the previous run's nor this run's (\(data.count) bytes)")
             }
             if ending == .exited(0) {
-                #expect(try Self.outputs(out) == new, "\(moment): the run finished but its outputs differ")
+                #expect(try Self.outputs(out) == new, "\(when): the run finished but its outputs differ")
             }
         }
-        // The spread must have reached the drawing, not only the start-up.
-        #expect(endings["handled", default: 0] >= attempts / 2, "\(endings)")
-        print("interrupts at \(attempts) moments: \(endings)")
+        // Signals sent while images are being placed reach a run that is still drawing, so
+        // most of them must be handled; were the handler missing, none would be.
+        #expect(endings["handled", default: 0] >= moments.count / 2, "\(endings)")
+        print("interrupts at \(moments.count) moments: \(endings)")
     }
 
     @Test("SIGINT and SIGTERM are blocked in every thread of a running labelgen, so none can end it mid-write")
@@ -118,17 +164,12 @@ struct InterruptTimingTests {
 
     // MARK: - Running labelgen
 
-    struct Finished {
-        var status: Int32
-        var seconds: Double
-    }
-
-    static func runToEnd(table: URL, _ tmp: TempDir, out: URL) async throws -> Finished {
-        let started = Date()
+    /// Runs labelgen to its end and gives its exit status (-1 if a signal ended it).
+    static func runToEnd(table: URL, _ tmp: TempDir, out: URL) async throws -> Int32 {
         let child = try Child(arguments: [table.path, "--style", tmp("style.json").path, "--out", out.path, "--quiet"])
         let ending = try await child.waitForExit(within: 300)
-        guard case .exited(let status) = ending else { return Finished(status: -1, seconds: 0) }
-        return Finished(status: status, seconds: Date().timeIntervalSince(started))
+        guard case .exited(let status) = ending else { return -1 }
+        return status
     }
 }
 
