@@ -69,7 +69,8 @@ struct OutputLockTests {
         let lockFile = OutputFolderLock.file(in: tmp("out"))
         // Another process takes the same POSIX record lock a run takes, says so, and
         // sleeps: the lock is held for certain while the test looks, however loaded the
-        // machine, and is left behind only by the kill.
+        // machine, and is left behind only by the kill. Its sleep outlasts any wait for
+        // a thread: on two busy cores a suspended test has resumed ten minutes late.
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         holder.arguments = ["python3", "-c", """
@@ -78,7 +79,7 @@ struct OutputLockTests {
             fcntl.lockf(fd, fcntl.LOCK_EX)
             os.write(fd, b"%d\\n" % os.getpid())
             print("held", flush=True)
-            time.sleep(600)
+            time.sleep(7200)
             """, lockFile.path]
         let said = Pipe()
         holder.standardOutput = said
