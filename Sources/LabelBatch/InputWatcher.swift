@@ -117,11 +117,16 @@ final class InputWatcher {
     /// change (an editor's save, or a script's, is often several writes), but no longer
     /// than `longest` in all.
     ///
-    /// - Returns: The changed inputs' paths, sorted, each once.
-    func waitForChanges(quiet: Duration, longest: Duration = .seconds(2)) -> [String] {
+    /// - Parameter timeout: How long to wait for a first change; nil waits for ever.
+    /// - Returns: The changed inputs' paths, sorted, each once; empty when none changed
+    ///   within `timeout`.
+    func waitForChanges(quiet: Duration, longest: Duration = .seconds(2), timeout: Duration? = nil) -> [String] {
         var changed: Set<String> = []
+        let giveUp = timeout.map { ContinuousClock.now + $0 }
         while changed.isEmpty {
-            changed.formUnion(source.changes(within: nil).filter(inputs.concerns))
+            let remaining = giveUp.map { max(.zero, $0 - ContinuousClock.now) }
+            changed.formUnion(source.changes(within: remaining).filter(inputs.concerns))
+            if let giveUp, ContinuousClock.now >= giveUp, changed.isEmpty { return [] }
         }
         let deadline = ContinuousClock.now + longest
         while ContinuousClock.now < deadline {

@@ -33,8 +33,6 @@ public struct WatchSession: Sendable {
     /// Reads the inputs afresh and makes the next run. ``BatchRun/force`` is honoured in
     /// the first run only.
     public var load: @Sendable () throws -> BatchRun
-    /// How changes are noticed; tests pick polling.
-    var method: InputWatcher.Method = .inotify
 
     /// A session that makes each run with `load`, watching `inputFiles` and what each
     /// run's plan reads.
@@ -73,7 +71,7 @@ public struct WatchSession: Sendable {
                     note: (String) -> Void, failed: (any Error) -> Void) -> Never {
         // Watching starts before the first run, so a save made during it starts another.
         var watched = WatchedInputs(files: inputFiles)
-        let watcher = InputWatcher(watching: watched, method: method)
+        let watcher = InputWatcher(watching: watched)
         if let reason = watcher.fallbackReason {
             note("\(reason); looking for changes twice a second instead")
         }
