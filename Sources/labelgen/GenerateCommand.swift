@@ -60,6 +60,7 @@ struct Generate: ParsableCommand {
               labelgen res/values-*/strings.xml --style hud.json --max-shrink 75%
               labelgen strings/*.po --style s.json --shard 2/4 --report r2.json
               labelgen strings/*.json --style hud.json --atlas 2048
+              labelgen strings/*.json --style hud.json --contact-sheet sheet.html --watch
             """,
         version: Labelgen.version)
 
