@@ -40,12 +40,63 @@ public struct ContactSheet: Sendable {
     /// The page's bytes (UTF-8). Labels whose manifest entry or image cannot be read
     /// show as "no image".
     public func html() -> Data {
+        Data(page().utf8)
+    }
+
+    /// The page as `labelgen --watch` writes it, which reloads itself while it is open
+    /// whenever the run writes it again, and the script that tells it when: write the
+    /// page first, then the script, to ``reloadScriptURL(forPage:)``.
+    ///
+    /// A page opened from disk (`file://`) cannot fetch a file, but it can load a
+    /// script: every second it loads the script again, which names the generation of
+    /// the page on disk (a hash of its content), and reloads when that is not its own.
+    /// A run that changes nothing on the page leaves both files as they were.
+    ///
+    /// - Parameter page: Where the page is written; the script goes beside it.
+    public func reloadingHTML(page: URL) -> (page: Data, script: Data) {
+        var html = self.page()
+        let generation = ContentHash.hex(of: Data(html.utf8))
+        let name = Self.reloadScriptURL(forPage: page).lastPathComponent
+        let source = name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? name
+        let script = Self.reloadingScript
+            .replacingOccurrences(of: "GENERATION", with: generation)
+            .replacingOccurrences(of: "SOURCE", with: source)
+        // Text from the tables is escaped, so the first end of the head is the page's own.
+        if let end = html.range(of: "</head>") { html.insert(contentsOf: script, at: end.lowerBound) }
+        return (Data(html.utf8), Data("labelgenGeneration(\"\(generation)\");\n".utf8))
+    }
+
+    /// The script beside `page` that tells an open page made by ``reloadingHTML(page:)``
+    /// which generation is on disk: `sheet.html` has `sheet.reload.js`.
+    public static func reloadScriptURL(forPage page: URL) -> URL {
+        page.deletingPathExtension().appendingPathExtension("reload.js")
+    }
+
+    /// Loads the reload script every second; it calls `labelgenGeneration` with the
+    /// generation on disk. A script that fails to load (the run is rewriting it) is
+    /// tried again a second later.
+    private static let reloadingScript = """
+        <script>
+        (function () {
+          var generation = "GENERATION";
+          window.labelgenGeneration = function (latest) { if (latest !== generation) location.reload(); };
+          setInterval(function () {
+            var script = document.createElement("script");
+            script.src = "SOURCE?t=" + Date.now();
+            script.onload = script.onerror = function () { script.remove(); };
+            document.head.appendChild(script);
+          }, 1000);
+        })();
+        </script>
+        """
+
+    private func page() -> String {
         let (cards, imageRules) = gatherCards()
         let locales = report.labels.map(\.locale).uniqued()
         let keys = report.labels.map(\.key).uniqued()
         let body = header(cards: cards, locales: locales, keys: keys)
             + localesView(cards: cards, locales: locales) + keysView(cards: cards, locales: locales, keys: keys)
-        let page = """
+        return """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8">
             <title>\(escape(report.style)) · labelgen contact sheet</title>
@@ -57,7 +108,6 @@ public struct ContactSheet: Sendable {
             \(body)</body></html>
 
             """
-        return Data(page.utf8)
     }
 
     /// A card per label of the report, and a CSS rule per image embedding it.

@@ -60,6 +60,7 @@ struct Generate: ParsableCommand {
               labelgen res/values-*/strings.xml --style hud.json --max-shrink 75%
               labelgen strings/*.po --style s.json --shard 2/4 --report r2.json
               labelgen strings/*.json --style hud.json --atlas 2048
+              labelgen strings/*.json --style hud.json --contact-sheet sheet.html --watch
             """,
         version: Labelgen.version)
 
@@ -122,6 +123,9 @@ struct Generate: ParsableCommand {
           help: "Wait while another run writes the output folder, instead of failing at once with exit status 2.")
     var waitForLock = false
 
+    @Flag(help: "Keep running after the first run: redraw the labels whose tables, style, pictures or fonts change, each time they are saved, and rewrite --report and --contact-sheet (whose page, while open, reloads itself). Errors are printed and the watch goes on. Stop with Ctrl-C. Not with --shard or --check.")
+    var watch = false
+
     @Flag(help: "Print nothing but errors.")
     var quiet = false
 
@@ -131,6 +135,12 @@ struct Generate: ParsableCommand {
         _ = try shard?.get()
         _ = try maxShrink?.get()
         _ = try tolerance.get()
+        if watch, let shard {
+            throw ValidationError("--watch redraws every label whose inputs change and cannot be used with --shard \(shard.text)")
+        }
+        if watch, check != nil {
+            throw ValidationError("--watch cannot be used with --check: compare with golden images in a run of its own")
+        }
         if let atlas {
             guard (Self.atlasSides).contains(atlas) else {
                 throw ValidationError("--atlas must be \(Self.atlasSides.lowerBound) to \(Self.atlasSides.upperBound) pixels, got \(atlas)")
@@ -144,24 +154,17 @@ struct Generate: ParsableCommand {
     }
 
     func run() throws {
-        let sheet = try styleFile.sheet()
         let outputFolder = URL(fileURLWithPath: out)
-        let patterns = keys.map(KeyPattern.init)
-        let batch = BatchRun(
-            tables: try loadTables(keeping: BatchRun.keysToLoad(matching: patterns, outputFolder: outputFolder)),
-            styleSheet: sheet, outputFolder: outputFolder,
-            fonts: try fontOptions.sources(styleFolder: styleFile.folder), imageFolders: imageFolders,
-            scales: try scales?.get().values, keys: patterns, shard: try shard?.get(), force: force, jobs: jobs,
-            atlas: atlas.map { AtlasSettings(maximumSide: $0) })
         let progress = TerminalProgress(quiet: quiet)
         let checks = BatchRun.Checks(strict: strict, minimumSizeShare: try maxShrink?.get().share,
                                      goldenFolder: check.map { URL(fileURLWithPath: $0) }, tolerance: try tolerance.get())
+        if watch {
+            try runWatching(outputFolder: outputFolder, checks: checks, progress: progress)
+        }
+        let batch = try makeRun(outputFolder: outputFolder)
         let (report, committed): (RunReport, CommittedBatch)
         do throws(BatchError) {
-            let lock = try OutputFolderLock(folder: outputFolder, waiting: waitForLock) { holder in
-                progress.note("waiting for another run (\(holder.map { "pid \($0)" } ?? "pid not yet known")) "
-                              + "to finish writing \(outputFolder.path)")
-            }
+            let lock = try lockOutputFolder(outputFolder, progress: progress)
             let rendered = try batch.render(try batch.plan(holding: lock), progress: progress.update)
             committed = try batch.commit(rendered)
             report = try batch.report(committed, checks: checks)
@@ -175,6 +178,45 @@ struct Generate: ParsableCommand {
             progress.note("diff images of labels that differ from their golden images: \(batch.diffFolder.path)")
         }
         try Self.failIfAny(report.failedLabels)
+    }
+
+    /// The run the options ask for, with the tables and the style read afresh.
+    private func makeRun(outputFolder: URL) throws -> BatchRun {
+        let sheet = try styleFile.sheet()
+        let patterns = keys.map(KeyPattern.init)
+        return BatchRun(
+            tables: try loadTables(keeping: BatchRun.keysToLoad(matching: patterns, outputFolder: outputFolder)),
+            styleSheet: sheet, outputFolder: outputFolder,
+            fonts: try fontOptions.sources(styleFolder: styleFile.folder), imageFolders: imageFolders,
+            scales: try scales?.get().values, keys: patterns, shard: try shard?.get(), force: force, jobs: jobs,
+            atlas: atlas.map { AtlasSettings(maximumSide: $0) })
+    }
+
+    /// Locks the output folder, waiting for another run with --wait-for-lock.
+    private func lockOutputFolder(_ outputFolder: URL, progress: TerminalProgress) throws(BatchError) -> OutputFolderLock {
+        try OutputFolderLock(folder: outputFolder, waiting: waitForLock) { holder in
+            progress.note("waiting for another run (\(holder.map { "pid \($0)" } ?? "pid not yet known")) "
+                          + "to finish writing \(outputFolder.path)")
+        }
+    }
+
+    /// `--watch`: a ``WatchSession`` holding the output folder until Ctrl-C ends the
+    /// process. Failed runs are reported as errors are, and the watch goes on.
+    private func runWatching(outputFolder: URL, checks: BatchRun.Checks, progress: TerminalProgress) throws -> Never {
+        let lock: OutputFolderLock
+        do { lock = try lockOutputFolder(outputFolder, progress: progress) } catch { throw Failure(error) }
+        let session = WatchSession(inputFiles: tables + [styleFile.style], checks: checks) {
+            try makeRun(outputFolder: outputFolder)
+        }
+        session.run(holding: lock, progress: progress.update, finished: { pass in
+            try writeReports(pass.report, outputFolder: outputFolder, reloading: true)
+            if pass.isFirst { for line in pass.report.summary() { progress.note(line) } }
+        }, note: { line in
+            progress.note("labelgen: \(line)")
+        }, failed: { error in
+            let message = (error as? Failure)?.message ?? (error as? BatchError).map { Failure($0).message } ?? "\(error)"
+            FileHandle.standardError.write(Data("labelgen: \(message)\n".utf8))
+        })
     }
 
     /// The tables, each keeping the keys `keeping` accepts (all without it). A String
@@ -204,14 +246,22 @@ struct Generate: ParsableCommand {
         return folders
     }
 
-    /// Writes `--report` and `--contact-sheet`, if asked for.
-    private func writeReports(_ runReport: RunReport, outputFolder: URL) throws {
+    /// Writes `--report` and `--contact-sheet`, if asked for; `reloading` writes the
+    /// page that reloads itself, and its script.
+    private func writeReports(_ runReport: RunReport, outputFolder: URL, reloading: Bool = false) throws {
         if let report {
             try Self.write(try JSONFile.encode(runReport), to: URL(fileURLWithPath: report))
         }
         if let contactSheet {
-            try Self.write(ContactSheet(report: runReport, outputFolder: outputFolder).html(),
-                           to: URL(fileURLWithPath: contactSheet))
+            let page = URL(fileURLWithPath: contactSheet)
+            let sheet = ContactSheet(report: runReport, outputFolder: outputFolder)
+            if reloading {
+                let (html, script) = sheet.reloadingHTML(page: page)
+                try Self.write(html, to: page)
+                try Self.write(script, to: ContactSheet.reloadScriptURL(forPage: page))
+            } else {
+                try Self.write(sheet.html(), to: page)
+            }
         }
     }
 

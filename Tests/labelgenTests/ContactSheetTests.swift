@@ -30,6 +30,8 @@ struct ContactSheetTests {
         let html = try await run(in: tmp)
         #expect(html.hasPrefix("<!DOCTYPE html>"))
         #expect(!html.contains("src=\"http") && !html.contains("href=") && !html.contains("url(http"))
+        // Only a watch's page reloads itself; this one works where scripts are blocked.
+        #expect(!html.contains("<script") && !FileManager.default.fileExists(atPath: tmp("sheet.reload.js").path))
         #expect(html.contains("id=\"locales\"") && html.contains("id=\"keys\""))
         #expect(html.contains("<section class=\"locale\" id=\"locale-en\">") && html.contains("id=\"locale-de\""))
         // Each image once, at @1x: 3 keys x 2 locales.

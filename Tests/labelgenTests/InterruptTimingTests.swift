@@ -187,7 +187,9 @@ struct Child {
 
     let pid: pid_t
 
-    init(arguments: [String]) throws {
+    /// Starts labelgen with `arguments`; what it prints on standard error goes to
+    /// `standardError` when given, else nowhere.
+    init(arguments: [String], standardError: URL? = nil) throws {
         let executable = try CLI.executable().path
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -207,7 +209,7 @@ struct Child {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, standardError?.path ?? "/dev/null", O_WRONLY | O_CREAT | O_APPEND, 0o644)
 
         var environment = ProcessInfo.processInfo.environment
         environment["LABELGEN_FONTS"] = CLI.fontsFolder.path
