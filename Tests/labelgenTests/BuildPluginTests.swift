@@ -46,6 +46,7 @@ struct BuildPluginTests {
         // on nothing changed, and nothing may run.
         try #require(try demo.build().status == 0)
         let settled = try Files.identities(demo.labels)
+        try #require(settled.count == 10, "labelgen's output folder \(demo.labels.path) holds \(settled.keys.sorted())")
         let quiet = try demo.build()
         #expect(quiet.status == 0, "\(quiet.output)")
         #expect(!quiet.output.contains(LabelsDemo.pluginStep), "labelgen ran with nothing changed:\n\(quiet.output)")
@@ -146,8 +147,11 @@ private struct LabelsDemo: Sendable {
     }
 
     var scratch: URL { folder.appendingPathComponent(".build") }
-    /// The group's output folder in the plugin's work directory.
-    var labels: URL { scratch.appendingPathComponent("plugins/outputs/labelsdemo/LabelsDemo/destination/LabelgenPlugin/Labels") }
+    /// The group's output folder in the plugin's work directory; SwiftPM names the package
+    /// part after the folder the package is in.
+    var labels: URL {
+        scratch.appendingPathComponent("plugins/outputs/\(folder.lastPathComponent)/LabelsDemo/destination/LabelgenPlugin/Labels")
+    }
     var bundleLabels: URL { scratch.appendingPathComponent("debug/LabelsDemo_LabelsDemo.resources/Labels") }
 
     static let built = Task { try make() }
