@@ -36,6 +36,7 @@ let package = Package(
         .library(name: "LabelBatch", targets: ["LabelBatch"]),
         .library(name: "LabelSnapshotTesting", targets: ["LabelSnapshotTesting"]),
         .executable(name: "labelgen", targets: ["labelgen"]),
+        .plugin(name: "LabelgenPlugin", targets: ["LabelgenPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -97,6 +98,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Runs labelgen during `swift build` for a target that has a labels.json, and adds
+        // the labels to the target's resources (docs/build-plugin.md).
+        .plugin(name: "LabelgenPlugin", capability: .buildTool(), dependencies: ["labelgen"]),
         // Helpers the test targets share; not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "StyledTextTests", dependencies: ["StyledText", "TestSupport"]),

@@ -18,11 +18,14 @@ public enum BundledFonts {
         var places: [String] = []
         // SwiftPM names the bundle `<package>_<target>.resources`; the package part
         // depends on how the client named the dependency, so any prefix is accepted.
+        // A build tool plugin's copy of labelgen is built for the host as `labelgen-tool`,
+        // beside `<package>_LabelgenFonts-tool.resources`.
         let executableFolder = URL(fileURLWithPath: CommandLine.arguments.first ?? "")
             .resolvingSymlinksInPath().deletingLastPathComponent()
         for folder in [Bundle.main.bundleURL, executableFolder] {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            for name in names.sorted() where name.hasSuffix("_LabelgenFonts.resources") {
+            for name in names.sorted()
+                where name.hasSuffix("_LabelgenFonts.resources") || name.hasSuffix("_LabelgenFonts-tool.resources") {
                 let path = folder.appendingPathComponent(name).path
                 if !places.contains(path) { places.append(path) }
             }

@@ -50,7 +50,7 @@ struct LabelgenCommand: ParsableCommand {
         abstract: "Render localized strings as styled label PNGs, or burn captions onto photos.",
         version: Labelgen.version,
         subcommands: [Generate.self, CaptionCommand.self, LayoutDump.self, PseudoCommand.self, MergeCommand.self,
-                      SchemaCommand.self],
+                      SchemaCommand.self, ConfigCommand.self],
         defaultSubcommand: Generate.self)
 
     /// Runs the command and maps every failure to the design's exit statuses: usage
