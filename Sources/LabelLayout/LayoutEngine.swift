@@ -137,10 +137,17 @@ public final class LayoutEngine: Sendable {
         try check(style.font.size, limits.fontSize, .fontSize)
         try check(style.font.minSize ?? 0, limits.fontSize, .minimumFontSize)
         try check(style.stroke?.width ?? 0, limits.strokeWidth, .strokeWidth)
-        if style.shadows.count > limits.shadows {
-            throw .limitExceeded(LimitExcess(.shadowCount, value: Double(style.shadows.count), limit: Double(limits.shadows)))
+        let strokeCount = style.outerStrokes.count + 1
+        if strokeCount > limits.strokes {
+            throw .limitExceeded(LimitExcess(.strokeCount, value: Double(strokeCount), limit: Double(limits.strokes)))
         }
-        for shadow in style.shadows {
+        for stroke in style.outerStrokes {
+            try check(stroke.width, limits.strokeWidth, .strokeWidth)
+        }
+        for shadows in [style.shadows, style.innerShadows] where shadows.count > limits.shadows {
+            throw .limitExceeded(LimitExcess(.shadowCount, value: Double(shadows.count), limit: Double(limits.shadows)))
+        }
+        for shadow in style.shadows + style.innerShadows {
             try check(shadow.blur, limits.blur, .shadowBlur)
             try check(shadow.spread, limits.blur, .shadowSpread)
         }

@@ -27,7 +27,9 @@ public struct LimitExcess: Sendable, Hashable, CustomStringConvertible {
         case inlineImageHeight
         /// The style's or a run's stroke width (`Limits.strokeWidth`).
         case strokeWidth
-        /// How many shadows the style has (`Limits.shadows`).
+        /// How many outlines the style stacks (`Limits.strokes`).
+        case strokeCount
+        /// How many shadows, or inner shadows, the style has (`Limits.shadows`).
         case shadowCount
         /// A shadow's blur radius (`Limits.blur`).
         case shadowBlur
@@ -71,6 +73,7 @@ public struct LimitExcess: Sendable, Hashable, CustomStringConvertible {
         case .textLength: return "the text is \(value) Unicode scalars long; at most \(limit) are allowed"
         case .lineCount: return "the text needs \(value) lines; at most \(limit) are allowed"
         case .maxLines: return "maxLines \(value) exceeds the line limit of \(limit)"
+        case .strokeCount: return "\(value) stacked strokes exceed the limit of \(limit)"
         case .shadowCount: return "\(value) shadows exceed the limit of \(limit)"
         case .fontSize: return "font size \(value) exceeds the limit of \(limit)"
         case .minimumFontSize: return "minimum font size \(value) exceeds the limit of \(limit)"

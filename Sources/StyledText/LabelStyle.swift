@@ -92,10 +92,19 @@ public struct LabelStyle: Sendable, Hashable {
     public var font: FontSpec
     /// How glyph interiors are painted; white by default.
     public var fill: Fill = .color(.white)
-    /// An outside-only outline, if any.
+    /// An outside-only outline, if any: the innermost one, which markup's `<stroke>`
+    /// changes run by run.
     public var stroke: Stroke?
+    /// More outlines stacked outward, innermost first, each one wholly outside the one
+    /// before it (in a style file, `"stroke"` as a list). They surround the whole label.
+    public var outerStrokes: [Stroke] = []
     /// Shadows, drawn first to last behind the text.
     public var shadows: [Shadow] = []
+    /// Shadows cast inside the glyphs, clipped to them, drawn first to last over the fill.
+    /// An inner shadow at offset `(0, 0)` in a light colour is an inner glow.
+    public var innerShadows: [Shadow] = []
+    /// Lighting that makes the glyphs look raised, as an inner bevel does, if any.
+    public var bevel: Bevel?
     /// The frame; `nil` for one unconstrained line.
     public var box: Box?
     /// Horizontal alignment of lines.

@@ -28,6 +28,8 @@ public struct Limits: Sendable, Hashable {
     public var blur: Double
     /// The widest stroke, in pixels at scale 1: 1000.
     public var strokeWidth: Double
+    /// The most outlines stacked in one style (`"stroke"` as a list): 8.
+    public var strokes: Int
     /// The largest scale a label is drawn at (@8x): 8.
     public var scale: Double
 
@@ -35,7 +37,7 @@ public struct Limits: Sendable, Hashable {
     public init(
         canvasSide: Int = 16384, canvasPixels: Int = 64 << 20, fontSize: Double = 2000,
         textLength: Int = 100_000, lines: Int = 1000, shadows: Int = 16, blur: Double = 1000,
-        strokeWidth: Double = 1000, scale: Double = 8
+        strokeWidth: Double = 1000, scale: Double = 8, strokes: Int = 8
     ) {
         self.canvasSide = canvasSide
         self.canvasPixels = canvasPixels
@@ -46,6 +48,7 @@ public struct Limits: Sendable, Hashable {
         self.blur = blur
         self.strokeWidth = strokeWidth
         self.scale = scale
+        self.strokes = strokes
     }
 
     /// The limits used unless a caller passes others.

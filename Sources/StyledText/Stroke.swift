@@ -11,12 +11,16 @@ public enum LineJoin: String, Sendable, Hashable, CaseIterable {
 /// An outline drawn outside the glyphs only, never over their interior.
 ///
 /// In a style file every field is optional: `width` defaults to 1, `color` to
-/// `#000000`, `join` to `bevel`.
+/// `#000000`, `join` to `bevel`. `"gradient": {…}` paints it with a gradient instead
+/// of `color`, spanning the outline of the whole label.
 public struct Stroke: Sendable, Hashable {
     /// Thickness in pixels at scale 1, outside the glyph edge; `>= 0`.
     public var width: Double
-    /// The outline colour.
+    /// The outline colour, unless ``gradient`` is set.
     public var color: Color
+    /// A gradient that paints the outline instead of ``color``. It spans the label's ink
+    /// grown by the outline's reach, or each line's with ``GradientScope/line``.
+    public var gradient: Gradient?
     /// How the outline turns at corners.
     public var join: LineJoin
 
@@ -26,9 +30,11 @@ public struct Stroke: Sendable, Hashable {
     ///   - width: Thickness in pixels at scale 1.
     ///   - color: The outline colour.
     ///   - join: Corner style; `.bevel` when omitted.
-    public init(width: Double, color: Color, join: LineJoin = .bevel) {
+    ///   - gradient: A gradient that paints the outline instead of `color`.
+    public init(width: Double, color: Color, join: LineJoin = .bevel, gradient: Gradient? = nil) {
         self.width = width
         self.color = color
         self.join = join
+        self.gradient = gradient
     }
 }

@@ -25,6 +25,7 @@ struct StyleDecoder {
     static let gradientFields = StyleSchema.gradient.map(\.name)
     static let strokeFields = StyleSchema.stroke().map(\.name)
     static let shadowFields = StyleSchema.shadow().map(\.name)
+    static let bevelFields = StyleSchema.bevel().map(\.name)
     static let boxFields = StyleSchema.box().map(\.name)
 
     /// Decodes a style object.
@@ -46,18 +47,18 @@ struct StyleDecoder {
             style.fill = try self.fill(fill, at: path.appending("fill"))
         }
         if let stroke = object["stroke"], stroke != .null {
-            style.stroke = try self.stroke(stroke, at: path.appending("stroke"))
+            let strokes = try self.strokes(stroke, at: path.appending("stroke"))
+            style.stroke = strokes.first
+            style.outerStrokes = Array(strokes.dropFirst())
         }
         if let shadows = object["shadows"] {
-            let elements = try array(shadows, at: path.appending("shadows"), expected: "an array of shadow objects")
-            guard elements.count <= limits.shadows else {
-                throw failure(.limitExceeded, at: path.appending("shadows"),
-                              "\(elements.count) shadows exceed the limit of \(limits.shadows)")
-            }
-            style.shadows = []
-            for (index, element) in elements.enumerated() {
-                style.shadows.append(try shadow(element, at: path.appending("shadows").appending(index)))
-            }
+            style.shadows = try self.shadows(shadows, at: path.appending("shadows"))
+        }
+        if let shadows = object["innerShadows"] {
+            style.innerShadows = try self.shadows(shadows, at: path.appending("innerShadows"))
+        }
+        if let bevel = object["bevel"], bevel != .null {
+            style.bevel = try self.bevel(bevel, at: path.appending("bevel"))
         }
         if let box = object["box"], box != .null {
             style.box = try self.box(box, at: path.appending("box"))
@@ -253,6 +254,26 @@ struct StyleDecoder {
         return locations
     }
 
+    /// One outline object, or a list of outlines stacked outward (innermost first).
+    private func strokes(_ value: JSONValue, at path: JSONPath) throws(StyleError) -> [Stroke] {
+        let expected = "a stroke object, a non-empty array of them or null"
+        switch value {
+        case .object: return [try stroke(value, at: path)]
+        case .array(let elements) where !elements.isEmpty: break
+        case .array: throw mismatch(path, expected: expected, got: "an empty array")
+        default: throw mismatch(path, expected: expected, got: value)
+        }
+        guard case .array(let elements) = value else { return [] }
+        guard elements.count <= limits.strokes else {
+            throw failure(.limitExceeded, at: path, "\(elements.count) strokes exceed the limit of \(limits.strokes)")
+        }
+        var strokes: [Stroke] = []
+        for (index, element) in elements.enumerated() {
+            strokes.append(try stroke(element, at: path.appending(index)))
+        }
+        return strokes
+    }
+
     private func stroke(_ value: JSONValue, at path: JSONPath) throws(StyleError) -> Stroke {
         let object = try fields(of: value, at: path, allowed: Self.strokeFields, nullable: true)
         var stroke = Stroke(width: 1, color: .black)
@@ -266,7 +287,48 @@ struct StyleDecoder {
         if let join = object["join"] {
             stroke.join = try choice(join, at: path.appending("join"))
         }
+        if let gradient = object["gradient"], gradient != .null {
+            stroke.gradient = try self.gradient(gradient, at: path.appending("gradient"))
+        }
         return stroke
+    }
+
+    private func shadows(_ value: JSONValue, at path: JSONPath) throws(StyleError) -> [Shadow] {
+        let elements = try array(value, at: path, expected: "an array of shadow objects")
+        guard elements.count <= limits.shadows else {
+            throw failure(.limitExceeded, at: path, "\(elements.count) shadows exceed the limit of \(limits.shadows)")
+        }
+        var shadows: [Shadow] = []
+        for (index, element) in elements.enumerated() {
+            shadows.append(try shadow(element, at: path.appending(index)))
+        }
+        return shadows
+    }
+
+    private func bevel(_ value: JSONValue, at path: JSONPath) throws(StyleError) -> Bevel {
+        let object = try fields(of: value, at: path, allowed: Self.bevelFields, nullable: true)
+        var bevel = Bevel()
+        if let size = object["size"] {
+            bevel.size = try number(size, at: path.appending("size"), .positive, limit: (limits.blur, "bevel size"))
+        }
+        if let depth = object["depth"] {
+            bevel.depth = try number(depth, at: path.appending("depth"), .positive,
+                                     limit: (Self.maximumBevelDepth, "bevel depth"))
+        }
+        if let angle = object["angle"] {
+            bevel.angle = try number(angle, at: path.appending("angle"), .any)
+        }
+        if let altitude = object["altitude"] {
+            bevel.altitude = try number(altitude, at: path.appending("altitude"), .nonNegative,
+                                        limit: (90, "light altitude"))
+        }
+        if let highlight = object["highlight"] {
+            bevel.highlight = try color(highlight, at: path.appending("highlight"))
+        }
+        if let shadow = object["shadow"] {
+            bevel.shadow = try color(shadow, at: path.appending("shadow"))
+        }
+        return bevel
     }
 
     private func shadow(_ value: JSONValue, at path: JSONPath) throws(StyleError) -> Shadow {
@@ -393,6 +455,9 @@ struct StyleDecoder {
     /// A line height beyond this many times the font's own spaces lines further apart
     /// than the largest canvas is tall.
     static let maximumLineHeight = 100.0
+
+    /// Beyond this the slopes are as good as vertical: the lighting no longer changes.
+    static let maximumBevelDepth = 100.0
 
     /// A number obeying `rule`, and at most `limit.value` in magnitude when a limit is
     /// given. Booleans are rejected: they are a separate JSON type here, unlike in

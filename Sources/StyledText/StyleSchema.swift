@@ -71,10 +71,15 @@ package enum StyleSchema {
         return [
             Field("font", .object(font(limits: limits)), "The font and its size.", required: .inBase),
             Field("fill", .either(.color, .object(fill)), "The text's colour, or {\"gradient\": …}."),
-            Field("stroke", .nullable(.object(stroke(limits: limits))),
-                  "An outline outside the glyphs; null removes one an earlier layer set."),
+            Field("stroke", .nullable(.either(.object(stroke(limits: limits)),
+                                              .array(.object(stroke(limits: limits)), count: 1...limits.strokes))),
+                  "An outline outside the glyphs, or a list of outlines stacked outward; null removes them."),
             Field("shadows", .array(.object(shadow(limits: limits)), count: 0...limits.shadows),
                   "Drop shadows, drawn under the text in order."),
+            Field("innerShadows", .array(.object(shadow(limits: limits)), count: 0...limits.shadows),
+                  "Shadows inside the glyphs, over the fill; at offset [0, 0] in a light colour, an inner glow."),
+            Field("bevel", .nullable(.object(bevel(limits: limits))),
+                  "Lights the glyphs as if raised, as an inner bevel; null removes it."),
             Field("box", .nullable(.object(box(limits: limits))),
                   "The label's frame, px at scale 1; without it the label is one unconstrained line."),
             Field("align", names(HorizontalAlignment.self), "Horizontal alignment of the lines."),
@@ -127,7 +132,19 @@ package enum StyleSchema {
         [
             Field("width", .number(atLeast: 0, atMost: limits.strokeWidth), "Its width outside the glyphs, px at scale 1."),
             Field("color", .color, "Its colour."),
+            Field("gradient", .nullable(.object(gradient)), "A gradient that paints it instead of its colour."),
             Field("join", names(LineJoin.self), "How its corners are joined."),
+        ]
+    }
+
+    package static func bevel(limits: Limits = .default) -> [Field] {
+        [
+            Field("size", .number(above: 0, atMost: limits.blur), "How far the slope reaches inward, px at scale 1."),
+            Field("depth", .number(above: 0, atMost: StyleDecoder.maximumBevelDepth), "How steep the slope is; 1 is about 45°."),
+            Field("angle", .number(), "Where the light comes from, degrees counter-clockwise from the right; 90 is the top."),
+            Field("altitude", .number(atLeast: 0, atMost: 90), "How high the light stands, degrees above the page."),
+            Field("highlight", .color, "The colour of slopes facing the light; its alpha sets the strength."),
+            Field("shadow", .color, "The colour of slopes facing away; its alpha sets the strength."),
         ]
     }
 

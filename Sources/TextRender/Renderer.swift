@@ -17,7 +17,8 @@ public struct RenderedLabel: Sendable {
     public var baselines: [Int]
 }
 
-/// Draws laid-out labels: shadows, then the outside stroke and the fill as one layer.
+/// Draws laid-out labels: shadows, then the outside strokes, the fill and the effects
+/// inside the glyphs as one layer.
 /// Holds no state between labels, so one renderer can serve several threads.
 ///
 /// ```swift
@@ -91,6 +92,7 @@ public struct Renderer: Sendable {
         let style = layout.style
         let pictures = try ColorPictures(paths.pictures, limits: limits)
         var silhouettes = Silhouettes(canvas: canvas, paths: paths, pictures: pictures)
+        silhouettes.stacked = style.outerStrokes.filter(\.paints)
 
         let fillMask = try silhouettes.fill()
         let outlineMask = pictures.isEmpty ? fillMask : try silhouettes.outlineFill()
@@ -102,18 +104,38 @@ public struct Renderer: Sendable {
             rings = try silhouettes.rings(outer: outer.union, perStroke: outer.perStroke, fill: fillMask)
             stroked = outer.union
         }
+        if !silhouettes.stacked.isEmpty {
+            let stacked = try silhouettes.stackedRings(inner: stroked ?? fillMask)
+            rings += stacked.rings
+            stroked = stacked.outer
+        }
 
         let inks = paths.lineInk.compactMap { $0 }
         let labelInk = inks.isEmpty ? nil : (top: inks.map(\.top).min()!, bottom: inks.map(\.bottom).max()!,
                                             left: inks.map(\.left).min()!, right: inks.map(\.right).max()!)
-        if !style.shadows.isEmpty, let ink = labelInk {
-            let region = (x0: Int(ink.left.rounded(.down)), y0: Int(ink.top.rounded(.down)),
-                          x1: Int(ink.right.rounded(.up)) + 1, y1: Int(ink.bottom.rounded(.up)) + 1)
-            try ShadowPass(canvas: canvas, silhouettes: silhouettes, inkRegion: region)
+        let inkRegion = labelInk.map { ink in
+            PixelRegion(x0: Int(ink.left.rounded(.down)), y0: Int(ink.top.rounded(.down)),
+                        x1: Int(ink.right.rounded(.up)) + 1, y1: Int(ink.bottom.rounded(.up)) + 1)
+        }
+        if !style.shadows.isEmpty, let inkRegion {
+            try ShadowPass(canvas: canvas, silhouettes: silhouettes, inkRegion: inkRegion)
                 .draw(style.shadows, on: context, stroked: stroked)
         }
+        // Photoshop's order inside the glyphs: the fill, then the bevel's lighting, then
+        // the inner shadows over both.
+        let inside: (CairoContext) throws(RenderError) -> Void = { context throws(RenderError) in
+            guard let inkRegion else { return }
+            if let bevel = style.bevel {
+                try BevelPass(canvas: canvas, fill: outlineMask, inkRegion: inkRegion).draw(bevel, on: context)
+            }
+            if !style.innerShadows.isEmpty {
+                try InnerShadowPass(canvas: canvas, paths: paths, fill: outlineMask, inkRegion: inkRegion)
+                    .draw(style.innerShadows, on: context)
+            }
+        }
         try FillPass(canvas: canvas, paths: paths, pictures: pictures)
-            .draw(fill: style.fill, fillMask: outlineMask, rings: rings, on: context, labelInk: labelInk)
+            .draw(fill: style.fill, fillMask: outlineMask, rings: rings, outlineReach: silhouettes.widestStroke * scale,
+                  on: context, labelInk: labelInk, inside: inside)
 
         return (surface, canvas)
     }

@@ -10,21 +10,34 @@ struct FillPass {
     let paths: GlyphPaths
     let pictures: ColorPictures
 
-    func draw(fill: Fill, fillMask: CairoSurface, rings: [(stroke: Stroke, mask: CairoSurface)],
-              on context: CairoContext, labelInk: GlyphPaths.Ink?) throws(RenderError) {
+    /// - Parameters:
+    ///   - outlineReach: How far the outermost outline reaches beyond the glyphs, in
+    ///     pixels: an outline's gradient spans the ink grown by it.
+    ///   - inside: Draws the effects inside the glyphs, over the fill.
+    func draw(fill: Fill, fillMask: CairoSurface, rings: [(stroke: Stroke, mask: CairoSurface)], outlineReach: Double,
+              on context: CairoContext, labelInk: GlyphPaths.Ink?,
+              inside: (CairoContext) throws(RenderError) -> Void) throws(RenderError) {
         context.pushGroup()
         // Everything in the layer is added: the rings of the strokes partition the
         // outline and the fill covers what they leave, so the sum is exact coverage.
         context.setOperator(.add)
         for ring in rings {
-            context.setSource(ring.stroke.color)
-            context.mask(ring.mask, x: 0, y: 0)
+            if let gradient = ring.stroke.gradient {
+                drawGradient(gradient, through: ring.mask, outset: outlineReach, on: context, labelInk: labelInk)
+            } else {
+                context.setSource(ring.stroke.color)
+                context.mask(ring.mask, x: 0, y: 0)
+            }
         }
         if let styleFilled = paths.styleFilled {
             drawRunColors(fill: fill, styleFilled: styleFilled, on: context, labelInk: labelInk)
         } else {
             drawStyleFill(fill, fillMask: fillMask, on: context, labelInk: labelInk)
         }
+        // Inner effects lie over the fill, so they are composited, not added.
+        context.setOperator(.over)
+        try inside(context)
+        context.setOperator(.add)
         // Colour pictures cover exactly what the ring left out for them, so adding
         // them keeps the layer's coverage exact at their edges too.
         pictures.paint(on: context)
@@ -32,6 +45,33 @@ struct FillPass {
         context.setOperator(.over)
         context.paint()
         try context.check("filling the text")
+    }
+
+    /// An outline painted with a gradient through its ring: across the label's ink grown
+    /// by the outlines, or with ``GradientScope/line`` across each line's, the rows
+    /// between two lines split halfway between their inks.
+    private func drawGradient(_ gradient: Gradient, through ring: CairoSurface, outset: Double,
+                              on context: CairoContext, labelInk: GlyphPaths.Ink?) {
+        let inks = paths.lineInk.compactMap { $0 }
+        if gradient.scope == .label || inks.count < 2 {
+            guard let ink = labelInk else { return }
+            context.setSource(Self.pattern(gradient, top: ink.top - outset, bottom: ink.bottom + outset,
+                                           left: ink.left - outset, right: ink.right + outset))
+            context.mask(ring, x: 0, y: 0)
+            return
+        }
+        for (index, ink) in inks.enumerated() {
+            let top = index == 0 ? 0 : ((inks[index - 1].bottom + ink.top) / 2).rounded()
+            let bottom = index == inks.count - 1 ? Double(canvas.height) : ((ink.bottom + inks[index + 1].top) / 2).rounded()
+            guard bottom > top else { continue }
+            context.save()
+            context.rectangle(x: 0, y: top, width: Double(canvas.width), height: bottom - top)
+            context.clip()
+            context.setSource(Self.pattern(gradient, top: ink.top - outset, bottom: ink.bottom + outset,
+                                           left: ink.left - outset, right: ink.right + outset))
+            context.mask(ring, x: 0, y: 0)
+            context.restore()
+        }
     }
 
     /// Markup gave some runs their own colours: the style's fill paints the other glyphs

@@ -26,6 +26,33 @@ struct GaussianBlur {
     func apply(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int,
                region: (x0: Int, y0: Int, x1: Int, y1: Int)) {
         guard sigma > 0.05 else { return }
+        withBlurred(data, width: width, height: height, stride: stride, region: region) { blurred, area in
+            for y in 0..<area.height {
+                let row = blurred + y * area.width
+                let target = data + (y + area.y) * stride + area.x
+                for x in 0..<area.width {
+                    // Rounds half away from zero, as `rounded()` does, without a libm call:
+                    // `c - Float(whole)` is exact for 0 <= c <= 255.
+                    let c = min(255, max(0, row[x]))
+                    let whole = Int32(c)
+                    target[x] = UInt8(truncatingIfNeeded: c - Float(whole) >= 0.5 ? whole + 1 : whole)
+                }
+            }
+        }
+    }
+
+    /// The part of a buffer a blur covered: `width` x `height` pixels from (`x`, `y`).
+    struct Area {
+        var x: Int, y: Int, width: Int, height: Int
+    }
+
+    /// Blurs `region` of the bytes at `data` (clipped to the buffer) and passes `body`
+    /// the result unrounded, one float per pixel in rows of the area's width: for work
+    /// that needs more than eight bits, such as a bevel's slopes. `body` is not called
+    /// when the region and the buffer do not meet.
+    func withBlurred(_ data: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int,
+                     region: (x0: Int, y0: Int, x1: Int, y1: Int),
+                     _ body: (UnsafePointer<Float>, Area) -> Void) {
         let x0 = max(0, region.x0), y0 = max(0, region.y0)
         let x1 = min(width, region.x1), y1 = min(height, region.y1)
         guard x1 > x0, y1 > y0 else { return }
@@ -44,27 +71,19 @@ struct GaussianBlur {
             for x in 0..<w { row[x] = Float(source[x]) }
         }
         var input = current, output = next
-        for size in boxSizes where size > 1 {
-            let radius = (size - 1) / 2
-            let scale = 1 / Float(2 * radius + 1)
-            for y in 0..<h {
-                Self.horizontalPass(input + y * w, count: w, radius: radius, scale: scale, into: output + y * w)
-            }
-            swap(&input, &output)
-            Self.verticalPass(input, width: w, height: h, radius: radius, scale: scale, sums: sums, into: output)
-            swap(&input, &output)
-        }
-        for y in 0..<h {
-            let row = input + y * w
-            let target = data + (y + y0) * stride + x0
-            for x in 0..<w {
-                // Rounds half away from zero, as `rounded()` does, without a libm call:
-                // `c - Float(whole)` is exact for 0 <= c <= 255.
-                let c = min(255, max(0, row[x]))
-                let whole = Int32(c)
-                target[x] = UInt8(truncatingIfNeeded: c - Float(whole) >= 0.5 ? whole + 1 : whole)
+        if sigma > 0.05 {
+            for size in boxSizes where size > 1 {
+                let radius = (size - 1) / 2
+                let scale = 1 / Float(2 * radius + 1)
+                for y in 0..<h {
+                    Self.horizontalPass(input + y * w, count: w, radius: radius, scale: scale, into: output + y * w)
+                }
+                swap(&input, &output)
+                Self.verticalPass(input, width: w, height: h, radius: radius, scale: scale, sums: sums, into: output)
+                swap(&input, &output)
             }
         }
+        body(input, Area(x: x0, y: y0, width: w, height: h))
     }
 
     /// One box blur of radius `radius` along a line; outside the line counts as zero.

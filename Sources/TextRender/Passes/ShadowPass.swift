@@ -7,7 +7,7 @@ struct ShadowPass {
     let canvas: Canvas
     let silhouettes: Silhouettes
     /// Canvas pixels that hold ink, for limiting the blur to where it matters.
-    let inkRegion: (x0: Int, y0: Int, x1: Int, y1: Int)
+    let inkRegion: PixelRegion
 
     /// - Parameter stroked: the stroked silhouette, which shadows without spread start
     ///   from; the last of them blurs it in place, as nothing needs it after the shadows.

@@ -11,6 +11,8 @@ struct Silhouettes {
     /// ``outlineFill()``'s mask once drawn: growing all glyphs then adds it instead of
     /// filling their outlines again (the same coverage, at a fraction of the cost).
     var outlineCoverage: CairoSurface?
+    /// The outlines stacked outside the runs' own, innermost first (those that paint).
+    var stacked: [Stroke] = []
 
     /// The coverage of the outline glyphs, which the style's fill paints.
     func outlineFill() throws(RenderError) -> CairoSurface {
@@ -34,36 +36,64 @@ struct Silhouettes {
         return mask
     }
 
-    /// The widest stroke in pixels at scale 1 (0 without strokes).
-    var widestStroke: Double { paths.strokes.map(\.stroke.width).max() ?? 0 }
-
-    /// The glyphs each grown by its run's stroke plus `extra` pixels: with `extra` 0 the
-    /// shape stroke and fill cover together, with a shadow's spread the shadow's shape.
-    func stroked(extra: Double) throws(RenderError) -> CairoSurface {
-        try strokedParts(extra: extra).union
+    /// How far the outlines reach beyond the glyphs, in pixels at scale 1: the widest
+    /// run's stroke and the stacked ones outside it (0 without strokes).
+    var widestStroke: Double {
+        (paths.strokes.map(\.stroke.width).max() ?? 0) + stacked.reduce(0) { $0 + $1.width }
     }
 
-    /// ``stroked(extra:)`` and, when runs have different strokes, each stroke's own grown
+    /// The glyphs with every outline, grown by `extra` more pixels: a shadow's shape.
+    func stroked(extra: Double) throws(RenderError) -> CairoSurface {
+        let outset = stacked.reduce(0) { $0 + $1.width } * canvas.scale
+        return try strokedParts(extra: outset + extra, join: stacked.last?.join).union
+    }
+
+    /// The glyphs each grown by its run's stroke plus `extra` pixels (with `join`, or
+    /// each stroke's own) and, when runs have different strokes, each stroke's own grown
     /// glyphs (in ``GlyphPaths/strokes`` order), which ``rings(outer:fill:)`` splits by.
-    func strokedParts(extra: Double) throws(RenderError) -> (union: CairoSurface, perStroke: [CairoSurface]) {
+    /// With `extra` 0 it is the shape the runs' strokes and the fill cover together.
+    func strokedParts(extra: Double, join: LineJoin? = nil) throws(RenderError)
+        -> (union: CairoSurface, perStroke: [CairoSurface]) {
         let scale = canvas.scale
         let strokes = paths.strokes
         if strokes.count == 1, case .all = strokes[0].glyphs {
-            return (try grown(.all, by: strokes[0].stroke.width * scale + extra, join: strokes[0].stroke.join), [])
+            return (try grown(.all, by: strokes[0].stroke.width * scale + extra, join: join ?? strokes[0].stroke.join), [])
         }
         if strokes.isEmpty {
-            return (try grown(.all, by: extra, join: .round), [])
+            return (try grown(.all, by: extra, join: join ?? .round), [])
         }
         var perStroke: [CairoSurface] = []
         for group in strokes {
-            perStroke.append(try grown(group.glyphs, by: group.stroke.width * scale + extra, join: group.stroke.join))
+            perStroke.append(try grown(group.glyphs, by: group.stroke.width * scale + extra, join: join ?? group.stroke.join))
         }
         let union = try CairoSurface(width: canvas.width, height: canvas.height, format: .alpha)
         for mask in perStroke { ColorPictures.union(union, with: mask) }
         if let unstroked = paths.unstroked {
-            ColorPictures.union(union, with: try grown(unstroked, by: extra, join: .round))
+            ColorPictures.union(union, with: try grown(unstroked, by: extra, join: join ?? .round))
         }
         return (union, perStroke)
+    }
+
+    /// The rings of the stacked outlines around `inner` (the glyphs with their runs'
+    /// strokes): each the silhouette grown by the stacked widths so far, less the one
+    /// inside it, so every ring lies wholly outside the previous one and the rings, the
+    /// inner strokes and the fill add up to the outermost silhouette (no gap, no seam).
+    /// Also gives that outermost silhouette.
+    func stackedRings(inner: CairoSurface) throws(RenderError)
+        -> (rings: [(stroke: Stroke, mask: CairoSurface)], outer: CairoSurface) {
+        var rings: [(stroke: Stroke, mask: CairoSurface)] = []
+        var previous = inner
+        var outset = 0.0
+        for stroke in stacked {
+            outset += stroke.width * canvas.scale
+            let grown = try strokedParts(extra: outset, join: stroke.join).union
+            // A wider join inside (a miter's spike) may reach past this outline; the
+            // silhouette keeps it, so the ring never overlaps the ones inside.
+            ColorPictures.union(grown, with: previous)
+            rings.append((stroke, try Self.ring(outer: grown, inner: previous)))
+            previous = grown
+        }
+        return (rings, previous)
     }
 
     /// The ring each stroke paints: `outer` minus the fill, split between the strokes so
