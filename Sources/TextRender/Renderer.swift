@@ -95,7 +95,7 @@ public struct Renderer: Sendable {
         silhouettes.stacked = style.outerStrokes.filter(\.paints)
 
         let fillMask = try silhouettes.fill()
-        let outlineMask = pictures.isEmpty ? fillMask : try silhouettes.outlineFill()
+        let outlineMask = pictures.isEmpty && paths.colorGlyphs.isEmpty ? fillMask : try silhouettes.outlineFill()
         silhouettes.outlineCoverage = outlineMask
         var stroked: CairoSurface?
         var rings: [(stroke: Stroke, mask: CairoSurface)] = []

@@ -1,4 +1,5 @@
 import CHarfBuzz
+import StyledText
 
 /// One face of a font file, opened once and shared by every layout that uses it.
 ///
@@ -53,6 +54,13 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     /// Whether glyphs may be PNG pictures (colour emoji) rather than outlines.
     public let hasColorBitmaps: Bool
     let bitmapCache = LockedCache<UInt32, ColorBitmap?>()
+    /// Whether glyphs may be stacks of coloured outlines (a COLR version 0 table).
+    public let hasColorLayers: Bool
+    /// The colours COLR layers name by index: the face's first CPAL palette, read once
+    /// (empty without COLR layers).
+    let palette: [Color]
+    /// Each glyph's COLR layers once read, nil for a glyph without any.
+    let colorGlyphCache = LockedCache<UInt32, ColorGlyph?>()
 
     /// Opens face `index` of the font file at `path`, at the default position of every
     /// variation axis.
@@ -101,6 +109,8 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         self.axes = axes
         self.variations = variations
         self.hasColorBitmaps = hb_ot_color_has_png(face) != 0
+        self.hasColorLayers = hb_ot_color_has_layers(face) != 0
+        self.palette = hasColorLayers ? Self.firstPalette(of: face) : []
 
         // Metrics are read from the font, not the face: a variable font's MVAR table
         // moves them with the axes.
@@ -138,7 +148,16 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     }
 
     /// The glyph's ink box in em: (xMin, yMin, xMax, yMax), y up. Nil for empty glyphs.
+    /// For a COLR colour glyph, the box of its layers together.
     public func inkExtents(glyph: UInt32) -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
+        if hasColorLayers, let colorGlyph = colorGlyph(glyph: glyph) {
+            return colorGlyph.ink.map { ($0.minX, $0.minY, $0.maxX, $0.maxY) }
+        }
+        return outlineInk(glyph: glyph)
+    }
+
+    /// The ink box of the glyph's own outline (or picture), in em, y up.
+    func outlineInk(glyph: UInt32) -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
         var extents = hb_glyph_extents_t()
         guard hb_font_get_glyph_extents(font, glyph, &extents) != 0,
               extents.width != 0, extents.height != 0 else { return nil }

@@ -38,9 +38,12 @@ struct FillPass {
         context.setOperator(.over)
         try inside(context)
         context.setOperator(.add)
-        // Colour pictures cover exactly what the ring left out for them, so adding
-        // them keeps the layer's coverage exact at their edges too.
+        // Colour pictures and colour glyphs cover exactly what the ring left out for
+        // them, so adding them keeps the layer's coverage exact at their edges too.
         pictures.paint(on: context)
+        ColorGlyphs(placed: paths.colorGlyphs).paint(on: context) { glyph in
+            textColor(of: glyph, fill: fill, labelInk: labelInk)
+        }
         context.popGroupToSource()
         context.setOperator(.over)
         context.paint()
@@ -97,6 +100,21 @@ struct FillPass {
             context.newPath()
             context.append(path)
             context.fill()
+        }
+    }
+
+    /// What a colour glyph's text-coloured layers are painted with: its run's colour, or
+    /// the style's fill, a gradient spanning the label's or the glyph's line's ink as it
+    /// does for the outline glyphs around it.
+    private func textColor(of glyph: GlyphPaths.PlacedColorGlyph, fill: Fill, labelInk: GlyphPaths.Ink?) -> CairoPattern {
+        if let color = glyph.runColor { return CairoPattern(color: color) }
+        switch fill {
+        case .color(let color):
+            return CairoPattern(color: color)
+        case .gradient(let gradient):
+            let ink = gradient.scope == .label ? labelInk : paths.lineInk[glyph.line]
+            guard let ink else { return CairoPattern(color: gradient.colors.first ?? Color(red: 0, green: 0, blue: 0)) }
+            return Self.pattern(gradient, top: ink.top, bottom: ink.bottom, left: ink.left, right: ink.right)
         }
     }
 

@@ -17,6 +17,9 @@ struct GlyphPaths {
     var lineInk: [Ink?]
     /// Colour glyphs and inline images, which have no outline to add to a path.
     var pictures: [PlacedPicture]
+    /// COLR colour glyphs, in drawing order: their layers paint themselves, so they are
+    /// in no line path either.
+    var colorGlyphs: [PlacedColorGlyph]
     /// When runs have their own colours: per line, the glyphs that take the style's fill,
     /// and one path per run colour. Nil when the style's fill paints everything.
     var styleFilled: [CairoPath]?
@@ -31,8 +34,8 @@ struct GlyphPaths {
     enum Selection {
         /// All of them: the line paths and every picture.
         case all
-        /// Some runs: their path and pictures.
-        case runs(CairoPath, [PlacedPicture])
+        /// Some runs: their path, pictures and colour glyphs.
+        case runs(CairoPath, [PlacedPicture], [PlacedColorGlyph])
     }
 
     struct StrokeGroup {
@@ -49,17 +52,38 @@ struct GlyphPaths {
         var height: Double
     }
 
+    /// A COLR colour glyph and where it is drawn: its layers' outlines at the glyph
+    /// origin (`x`, `y`) in canvas pixels, `size` pixels per em.
+    struct PlacedColorGlyph {
+        var glyph: ColorGlyph
+        var x: Double
+        var y: Double
+        var size: Double
+        var slant: Double
+        /// The line it is on, whose ink a line-scoped gradient spans.
+        var line: Int
+        /// The run's own colour, which the text-coloured layers take instead of the style's fill.
+        var runColor: Color?
+
+        /// Adds the outline of layer `index` to `context`'s current path.
+        func appendLayer(_ index: Int, to context: CairoContext) {
+            GlyphPaths.append(glyph.layers[index].outline, to: context, x: x, y: y, size: size, slant: slant)
+        }
+    }
+
     /// Builds the paths of `layout` on `canvas`, using `scratch`'s current path to
     /// assemble each one (and leaving it empty).
     init(layout: TextLayout, canvas: Canvas, scratch: CairoContext) {
         var paths: [CairoPath] = []
         var inks: [Ink?] = []
         var pictures: [PlacedPicture] = []
-        for line in layout.lines {
+        var colorGlyphs: [PlacedColorGlyph] = []
+        for (index, line) in layout.lines.enumerated() {
             scratch.newPath()
             var ink: Ink?
             for run in line.runs {
-                Self.append(run, line: line, canvas: canvas, to: scratch, pictures: &pictures, ink: &ink)
+                Self.append(run, line: line, index: index, canvas: canvas, to: scratch,
+                            pictures: &pictures, colorGlyphs: &colorGlyphs, ink: &ink)
             }
             paths.append(scratch.copyPath())
             inks.append(ink)
@@ -67,33 +91,39 @@ struct GlyphPaths {
         lines = paths
         lineInk = inks
         self.pictures = pictures
+        self.colorGlyphs = colorGlyphs
 
         let runs = layout.lines.flatMap(\.runs)
-        /// The path and pictures of the runs of `lines` that `include` picks.
-        func collect(_ lines: [TextLayout.Line], _ include: (GlyphRun) -> Bool) -> (path: CairoPath, pictures: [PlacedPicture]) {
+        /// The path, pictures and colour glyphs of the runs of `lines` that `include` picks.
+        func collect(_ lines: ArraySlice<TextLayout.Line>, _ include: (GlyphRun) -> Bool)
+            -> (path: CairoPath, pictures: [PlacedPicture], colorGlyphs: [PlacedColorGlyph]) {
             scratch.newPath()
             var pictures: [PlacedPicture] = []
+            var colorGlyphs: [PlacedColorGlyph] = []
             var ink: Ink?
-            for line in lines {
+            for (index, line) in zip(lines.indices, lines) {
                 for run in line.runs where include(run) {
-                    Self.append(run, line: line, canvas: canvas, to: scratch, pictures: &pictures, ink: &ink)
+                    Self.append(run, line: line, index: index, canvas: canvas, to: scratch,
+                                pictures: &pictures, colorGlyphs: &colorGlyphs, ink: &ink)
                 }
             }
-            return (scratch.copyPath(), pictures)
+            return (scratch.copyPath(), pictures, colorGlyphs)
         }
         func selection(_ include: (GlyphRun) -> Bool) -> Selection {
-            let collected = collect(layout.lines, include)
-            return .runs(collected.path, collected.pictures)
+            let collected = collect(layout.lines[...], include)
+            return .runs(collected.path, collected.pictures, collected.colorGlyphs)
         }
 
         if runs.contains(where: { $0.color != nil }) {
             // Pictures paint themselves; only outlines and bars take a fill.
-            styleFilled = layout.lines.map { line in collect([line]) { $0.color == nil && $0.image == nil }.path }
+            styleFilled = layout.lines.indices.map { index in
+                collect(layout.lines[index...index]) { $0.color == nil && $0.image == nil }.path
+            }
             var colors: [Color] = []
             for run in runs where run.image == nil {
                 if let color = run.color, !colors.contains(color) { colors.append(color) }
             }
-            colored = colors.map { color in (color, collect(layout.lines) { $0.color == color && $0.image == nil }.path) }
+            colored = colors.map { color in (color, collect(layout.lines[...]) { $0.color == color && $0.image == nil }.path) }
         }
 
         groupStrokes(of: runs, selecting: selection)
@@ -130,10 +160,10 @@ struct GlyphPaths {
         for path in lines { context.append(path) }
     }
 
-    /// Adds a run's outlines and decorations to the current path, and its pictures to
-    /// `pictures`, growing `ink` by what it draws.
-    private static func append(_ run: GlyphRun, line: TextLayout.Line, canvas: Canvas, to context: CairoContext,
-                               pictures: inout [PlacedPicture], ink: inout Ink?) {
+    /// Adds a run's outlines and decorations to the current path, its pictures to
+    /// `pictures` and its colour glyphs to `colorGlyphs`, growing `ink` by what it draws.
+    private static func append(_ run: GlyphRun, line: TextLayout.Line, index: Int, canvas: Canvas, to context: CairoContext,
+                               pictures: inout [PlacedPicture], colorGlyphs: inout [PlacedColorGlyph], ink: inout Ink?) {
         let exactBaseline = line.baseline * canvas.scale + Double(canvas.originY)
         let snap = exactBaseline.rounded() - exactBaseline
         let size = run.fontSize * canvas.scale
@@ -148,6 +178,9 @@ struct GlyphPaths {
                 pictures.append(PlacedPicture(
                     bitmap: bitmap, x: ox + bitmap.minX * size, y: oy - bitmap.maxY * size,
                     width: (bitmap.maxX - bitmap.minX) * size, height: (bitmap.maxY - bitmap.minY) * size))
+            } else if let colorGlyph = run.face.colorGlyph(glyph: glyph.id) {
+                colorGlyphs.append(PlacedColorGlyph(glyph: colorGlyph, x: ox, y: oy, size: size, slant: run.slant,
+                                                    line: index, runColor: run.color))
             } else {
                 append(run.face.outline(glyph: glyph.id), to: context, x: ox, y: oy, size: size, slant: run.slant)
             }
@@ -168,7 +201,7 @@ struct GlyphPaths {
 
     /// Font outlines are y-up in em; the canvas is y-down in pixels. A slanted run
     /// shears each point right by `slant` times its height above the baseline.
-    private static func append(_ outline: GlyphOutline, to context: CairoContext, x: Double, y: Double,
+    static func append(_ outline: GlyphOutline, to context: CairoContext, x: Double, y: Double,
                                size: Double, slant: Double) {
         func px(_ ex: Double, _ ey: Double) -> Double { x + (ex + slant * ey) * size }
         func py(_ ey: Double) -> Double { y - ey * size }

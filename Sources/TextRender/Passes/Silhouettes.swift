@@ -25,12 +25,14 @@ struct Silhouettes {
         return mask
     }
 
-    /// The coverage of all glyphs, colour pictures included: what a stroke goes around.
+    /// The coverage of all glyphs, colour pictures and colour glyphs included: what a
+    /// stroke goes around.
     func fill() throws(RenderError) -> CairoSurface {
         let mask = try outlineFill()
-        if !pictures.isEmpty {
+        if !pictures.isEmpty || !paths.colorGlyphs.isEmpty {
             let context = CairoContext(mask)
             pictures.paint(on: context)
+            ColorGlyphs(placed: paths.colorGlyphs).paintCoverage(on: context)
             try context.check("drawing colour glyphs")
         }
         return mask
@@ -135,15 +137,19 @@ struct Silhouettes {
         let context = CairoContext(mask)
         context.setFillRule(.winding)
         let selectedPictures: ColorPictures
+        let colorGlyphs: ColorGlyphs
         switch glyphs {
         case .all:
             if outlineCoverage == nil || outset > 0 { paths.appendAll(to: context) }
             selectedPictures = pictures
-        case .runs(let path, let placed):
+            colorGlyphs = ColorGlyphs(placed: paths.colorGlyphs)
+        case .runs(let path, let placed, let placedColorGlyphs):
             context.append(path)
             selectedPictures = try ColorPictures(placed, limits: pictures.limits)
+            colorGlyphs = ColorGlyphs(placed: placedColorGlyphs)
         }
         if outset > 0 {
+            colorGlyphs.appendOutlines(to: context)
             // A centred stroke of twice the width reaches `outset` beyond the outline;
             // its inner half is hidden under the fill that is added next.
             context.setLineWidth(2 * outset)
@@ -157,6 +163,12 @@ struct Silhouettes {
             Self.paint(outlineCoverage, over: mask)
         } else {
             context.fill()
+            try context.check("stroking the glyphs")
+        }
+        if !colorGlyphs.isEmpty {
+            // Their layers, filled as ``fill()`` fills them, so the ring this leaves
+            // around the fill mask is exact at their edges too.
+            colorGlyphs.paintCoverage(on: context)
             try context.check("stroking the glyphs")
         }
         if !selectedPictures.isEmpty {
