@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Builds Tests/Fixtures/LabelgenColrTest.ttf, a tiny COLR v0 / CPAL font for tests.
+"""Builds Tests/Fixtures/LabelgenColrTest.ttf, a tiny COLR / CPAL font for tests.
 
 Usage (from the package root, with Debian's python3-fonttools):
 
@@ -77,6 +77,10 @@ def main():
         "stack": rectangles((100, 0, 900, 800)),
         "stack.back": rectangles((100, 0, 900, 800)),
         "stack.front": rectangles((300, 200, 700, 600)),
+        # U+E002: only a COLR version 1 paint describes its colours (a cyan square);
+        # Labelgen reads version 0 layers only, so it draws the base outline, in the
+        # text's colour.
+        "paintonly": rectangles((100, 0, 900, 800)),
         # "O": Noto Sans's O in red with its o, centred inside, in blue.
         "O": noto_glyph("O"),
         "O.ring": noto_glyph("O"),
@@ -86,13 +90,14 @@ def main():
     advances = {
         ".notdef": 500, "space": 300, "square": 800,
         "tricolor": 1000, "tricolor.left": 1000, "tricolor.middle": 1000, "tricolor.right": 1000,
-        "stack": 1000, "stack.back": 1000, "stack.front": 1000,
+        "stack": 1000, "stack.back": 1000, "stack.front": 1000, "paintonly": 1000,
         "O": 779, "O.ring": 779, "O.inner": 779,
     }
 
     builder = FontBuilder(1000, isTTF=True)
     builder.setupGlyphOrder(order)
-    builder.setupCharacterMap({0x20: "space", 0x78: "square", 0x4F: "O", 0xE000: "tricolor", 0xE001: "stack"})
+    builder.setupCharacterMap({0x20: "space", 0x78: "square", 0x4F: "O", 0xE000: "tricolor", 0xE001: "stack",
+                               0xE002: "paintonly"})
     builder.setupGlyf(glyphs)
     metrics = {}
     for name in order:
@@ -120,12 +125,17 @@ def main():
         "tricolor": [("tricolor.left", 0), ("tricolor.middle", FOREGROUND), ("tricolor.right", 1)],
         "stack": [("stack.back", 2), ("stack.front", 1)],
         "O": [("O.ring", 0), ("O.inner", 1)],
-    }, version=0)
+        "paintonly": {
+            "Format": 10,  # PaintGlyph
+            "Glyph": "paintonly",
+            "Paint": {"Format": 2, "PaletteIndex": 3, "Alpha": 1.0},  # PaintSolid
+        },
+    })
     # Palette 0 is what Labelgen draws with; palette 1 has other colours throughout, so a
     # wrong palette shows in every sampled pixel.
     builder.font["CPAL"] = buildCPAL([
-        [(1.0, 0.0, 0.0, 1.0), (0.0, 0.0, 1.0, 1.0), (0.0, 160 / 255, 0.0, 1.0)],
-        [(1.0, 1.0, 0.0, 1.0), (0.0, 1.0, 1.0, 1.0), (1.0, 0.0, 1.0, 1.0)],
+        [(1.0, 0.0, 0.0, 1.0), (0.0, 0.0, 1.0, 1.0), (0.0, 160 / 255, 0.0, 1.0), (0.0, 1.0, 1.0, 1.0)],
+        [(1.0, 1.0, 0.0, 1.0), (0.0, 1.0, 1.0, 1.0), (1.0, 0.0, 1.0, 1.0), (1.0, 1.0, 0.0, 1.0)],
     ])
     # Fixed timestamps (2024-01-01), so running the script again gives the same bytes.
     builder.font["head"].created = builder.font["head"].modified = 3786912000

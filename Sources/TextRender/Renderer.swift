@@ -93,6 +93,10 @@ public struct Renderer: Sendable {
         let pictures = try ColorPictures(paths.pictures, limits: limits)
         var silhouettes = Silhouettes(canvas: canvas, paths: paths, pictures: pictures)
         silhouettes.stacked = style.outerStrokes.filter(\.paints)
+        if !paths.colorGlyphs.isEmpty {
+            silhouettes.colorCoverage = try ColorGlyphs(placed: paths.colorGlyphs)
+                .coverage(width: canvas.width, height: canvas.height)
+        }
 
         let fillMask = try silhouettes.fill()
         let outlineMask = pictures.isEmpty && paths.colorGlyphs.isEmpty ? fillMask : try silhouettes.outlineFill()
@@ -133,7 +137,7 @@ public struct Renderer: Sendable {
                     .draw(style.innerShadows, on: context)
             }
         }
-        try FillPass(canvas: canvas, paths: paths, pictures: pictures)
+        try FillPass(canvas: canvas, paths: paths, pictures: pictures, colorCoverage: silhouettes.colorCoverage)
             .draw(fill: style.fill, fillMask: outlineMask, rings: rings, outlineReach: silhouettes.widestStroke * scale,
                   on: context, labelInk: labelInk, inside: inside)
 

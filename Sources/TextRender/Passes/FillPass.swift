@@ -9,6 +9,8 @@ struct FillPass {
     let canvas: Canvas
     let paths: GlyphPaths
     let pictures: ColorPictures
+    /// The COLR colour glyphs' coverage, nil when the label has none.
+    let colorCoverage: CairoSurface?
 
     /// - Parameters:
     ///   - outlineReach: How far the outermost outline reaches beyond the glyphs, in
@@ -41,8 +43,10 @@ struct FillPass {
         // Colour pictures and colour glyphs cover exactly what the ring left out for
         // them, so adding them keeps the layer's coverage exact at their edges too.
         pictures.paint(on: context)
-        ColorGlyphs(placed: paths.colorGlyphs).paint(on: context) { glyph in
-            textColor(of: glyph, fill: fill, labelInk: labelInk)
+        if let colorCoverage {
+            try ColorGlyphs(placed: paths.colorGlyphs).paint(on: context, coverage: colorCoverage) { glyph in
+                textColor(of: glyph, fill: fill, labelInk: labelInk)
+            }
         }
         context.popGroupToSource()
         context.setOperator(.over)

@@ -13,6 +13,10 @@ struct Silhouettes {
     var outlineCoverage: CairoSurface?
     /// The outlines stacked outside the runs' own, innermost first (those that paint).
     var stacked: [Stroke] = []
+    /// The coverage of the COLR colour glyphs (``ColorGlyphs/coverage(width:height:)``),
+    /// nil when the label has none: made once, as the fill and every grown silhouette
+    /// include it.
+    var colorCoverage: CairoSurface?
 
     /// The coverage of the outline glyphs, which the style's fill paints.
     func outlineFill() throws(RenderError) -> CairoSurface {
@@ -29,12 +33,12 @@ struct Silhouettes {
     /// stroke goes around.
     func fill() throws(RenderError) -> CairoSurface {
         let mask = try outlineFill()
-        if !pictures.isEmpty || !paths.colorGlyphs.isEmpty {
+        if !pictures.isEmpty {
             let context = CairoContext(mask)
             pictures.paint(on: context)
-            ColorGlyphs(placed: paths.colorGlyphs).paintCoverage(on: context)
             try context.check("drawing colour glyphs")
         }
+        if let colorCoverage { Self.paint(colorCoverage, over: mask) }
         return mask
     }
 
@@ -138,15 +142,18 @@ struct Silhouettes {
         context.setFillRule(.winding)
         let selectedPictures: ColorPictures
         let colorGlyphs: ColorGlyphs
+        let colorGlyphCoverage: CairoSurface?
         switch glyphs {
         case .all:
             if outlineCoverage == nil || outset > 0 { paths.appendAll(to: context) }
             selectedPictures = pictures
             colorGlyphs = ColorGlyphs(placed: paths.colorGlyphs)
+            colorGlyphCoverage = colorCoverage
         case .runs(let path, let placed, let placedColorGlyphs):
             context.append(path)
             selectedPictures = try ColorPictures(placed, limits: pictures.limits)
             colorGlyphs = ColorGlyphs(placed: placedColorGlyphs)
+            colorGlyphCoverage = colorGlyphs.isEmpty ? nil : try colorGlyphs.coverage(width: canvas.width, height: canvas.height)
         }
         if outset > 0 {
             colorGlyphs.appendOutlines(to: context)
@@ -165,12 +172,9 @@ struct Silhouettes {
             context.fill()
             try context.check("stroking the glyphs")
         }
-        if !colorGlyphs.isEmpty {
-            // Their layers, filled as ``fill()`` fills them, so the ring this leaves
-            // around the fill mask is exact at their edges too.
-            colorGlyphs.paintCoverage(on: context)
-            try context.check("stroking the glyphs")
-        }
+        // Added as ``fill()`` adds it, so the ring this leaves around the fill mask is
+        // exact at the colour glyphs' edges too.
+        if let colorGlyphCoverage { Self.paint(colorGlyphCoverage, over: mask) }
         if !selectedPictures.isEmpty {
             ColorPictures.union(mask, with: try selectedPictures.grownCoverage(
                 width: canvas.width, height: canvas.height, radius: outset))
