@@ -81,8 +81,9 @@ struct LayoutPass {
         let fitted = FittedText(prepared: prepared, metrics: metrics, lines: decision.breaks.lines,
                                 fontSize: decision.fontSize, outcome: decision.outcome,
                                 attempts: decision.attempts, brokeWord: decision.breaks.brokeWord)
-        guard fitted.outcome == .truncated else { return fitted }
-        return try resolveOverflow(fitted, of: styled, maxWidth: decision.breaks.maxWidth, fitter: fitter)
+        let reshaper = LineEndReshaper(language: locale)
+        guard fitted.outcome == .truncated else { return reshaper.reshape(fitted) }
+        return reshaper.reshape(try resolveOverflow(fitted, of: styled, maxWidth: decision.breaks.maxWidth, fitter: fitter))
     }
 
     /// What to do with text that does not fit even at the minimum size.

@@ -34,6 +34,16 @@ struct ShapedText: Sendable {
     /// For each soft hyphen (U+00AD), the hyphen drawn when a line breaks there (UAX #14:
     /// a break at a soft hyphen shows one), in the face of the text around it.
     var hyphens: [Int: ShapedGlyph] = [:]
+    /// Per offset, whether HarfBuzz marks a break there unsafe
+    /// (`HB_GLYPH_FLAG_UNSAFE_TO_BREAK`): the glyphs on either side depend on each other
+    /// (a kern, a ligature, a joining form), so a line that ends or starts there is shaped
+    /// again without the other side. Empty for a text shaped before this was known.
+    var unsafeBreaks: [Bool] = []
+
+    /// Whether a line break at `offset` needs the text shaped again around it.
+    func breakIsUnsafe(at offset: Int) -> Bool {
+        offset > 0 && offset < unsafeBreaks.count && unsafeBreaks[offset]
+    }
 
     var count: Int { itemized.scalars.count }
 
@@ -46,7 +56,10 @@ struct ShapedText: Sendable {
 /// Shapes every item with HarfBuzz: the right script, language and direction per item,
 /// the whole text as context so joining across item edges is right.
 struct Shaper {
-    func shape(_ itemized: ItemizedText, language: String) -> ShapedText {
+    /// - Parameter cuts: offsets where the text is cut for shaping, ascending: items are
+    ///   split there and no glyph sees context across a cut, as across a line break
+    ///   (see ``LineEndReshaper``). Empty, the whole text is one context.
+    func shape(_ itemized: ItemizedText, language: String, cuttingAt cuts: [Int] = []) -> ShapedText {
         let count = itemized.scalars.count
         var advances = [Double](repeating: 0, count: count)
         var clusterStarts = [Bool](repeating: false, count: count + 1)
@@ -54,6 +67,7 @@ struct Shaper {
         var shapedItems: [ShapedItem] = []
         shapedItems.reserveCapacity(itemized.items.count)
         var hyphens: [Int: ShapedGlyph] = [:]
+        var unsafeBreaks = [Bool](repeating: false, count: count + 1)
 
         let buffer = hb_buffer_create()!
         defer { hb_buffer_destroy(buffer) }
@@ -62,7 +76,7 @@ struct Shaper {
         // one run: the list is built once per distinct setting.
         var featureLists: [[String: Int]: [hb_feature_t]] = [:]
 
-        for item in itemized.items {
+        for item in Self.split(itemized.items, at: cuts) {
             let run = itemized.runs[item.run]
             if let image = run.image {
                 // Each U+FFFC of an image run is one unbreakable glyph as wide as the picture.
@@ -77,9 +91,12 @@ struct Shaper {
                 continue
             }
             hb_buffer_clear_contents(buffer)
+            // HarfBuzz reads the text around the item for joining and contextual rules,
+            // up to the cuts either side of it.
+            let context = Self.context(of: item.range, cuts: cuts, count: count)
             itemized.scalars.withUnsafeBufferPointer { text in
-                hb_buffer_add_utf32(buffer, text.baseAddress, Int32(text.count),
-                                    UInt32(item.range.lowerBound), Int32(item.range.count))
+                hb_buffer_add_utf32(buffer, text.baseAddress! + context.lowerBound, Int32(context.count),
+                                    UInt32(item.range.lowerBound - context.lowerBound), Int32(item.range.count))
             }
             hb_buffer_set_direction(buffer, item.level & 1 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
             hb_buffer_set_script(buffer, item.script)
@@ -101,7 +118,10 @@ struct Shaper {
             var glyphs: [ShapedGlyph] = []
             glyphs.reserveCapacity(Int(length))
             for i in 0..<Int(length) {
-                let cluster = Int(infos[i].cluster)
+                let cluster = Int(infos[i].cluster) + context.lowerBound
+                if hb_glyph_info_get_glyph_flags(infos + i).rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0 {
+                    unsafeBreaks[cluster] = true
+                }
                 let glyph = ShapedGlyph(
                     id: infos[i].codepoint, cluster: cluster,
                     advance: Double(positions[i].x_advance) / em,
@@ -124,7 +144,34 @@ struct Shaper {
         var graphemePrefix = [Int](repeating: 0, count: count + 1)
         for i in 0..<count { graphemePrefix[i + 1] = graphemePrefix[i] + (itemized.graphemeStarts[i] ? 1 : 0) }
         return ShapedText(itemized: itemized, items: shapedItems, advances: advances, prefix: prefix,
-                          clusterStarts: clusterStarts, graphemePrefix: graphemePrefix, hyphens: hyphens)
+                          clusterStarts: clusterStarts, graphemePrefix: graphemePrefix, hyphens: hyphens,
+                          unsafeBreaks: unsafeBreaks)
+    }
+
+    /// The items, each split at the cuts that fall inside it.
+    static func split(_ items: [TextItem], at cuts: [Int]) -> [TextItem] {
+        guard !cuts.isEmpty else { return items }
+        var parts: [TextItem] = []
+        for item in items {
+            var start = item.range.lowerBound
+            for cut in cuts where cut > start && cut < item.range.upperBound {
+                var part = item
+                part.range = start..<cut
+                parts.append(part)
+                start = cut
+            }
+            var last = item
+            last.range = start..<item.range.upperBound
+            parts.append(last)
+        }
+        return parts
+    }
+
+    /// The text an item is shaped in: between the cuts around it, or all of it.
+    static func context(of range: Range<Int>, cuts: [Int], count: Int) -> Range<Int> {
+        let lower = cuts.last { $0 <= range.lowerBound } ?? 0
+        let upper = cuts.first { $0 >= range.upperBound } ?? count
+        return lower..<upper
     }
 
     /// HarfBuzz features for the whole item, in tag order so the same settings always
