@@ -12,6 +12,8 @@ from pathlib import Path
 
 from PIL import Image
 
+from picture_sheet import compose
+
 LABELGEN = sys.argv[1] if len(sys.argv) > 1 else ".build/debug/labelgen"
 TARGET = Path(sys.argv[2] if len(sys.argv) > 2 else "docs/layer-styles.png")
 TITLE = json.loads(Path("Localizations/styles/title.json").read_text())
@@ -48,16 +50,7 @@ with tempfile.TemporaryDirectory() as scratch:
         # Cropped to the ink and a margin, so the layers are seen at their own size.
         rows.append([im.crop(pad(im.getbbox(), im)) for im in images])
 
-width = max(sum(im.width for im in row) + GAP * (len(row) + 1) for row in rows)
-height = sum(max(im.height for im in row) for row in rows) + GAP * (len(rows) + 1)
-sheet = Image.new("RGBA", (width, height), BACKGROUND)
-y = GAP
-for row in rows:
-    x = GAP
-    for im in row:
-        sheet.alpha_composite(im, (x, y))
-        x += im.width + GAP
-    y += max(im.height for im in row) + GAP
+sheet = compose(rows, BACKGROUND, GAP, centred=False)
 TARGET.parent.mkdir(parents=True, exist_ok=True)
 sheet.convert("RGB").save(TARGET, optimize=True)
 print(f"wrote {TARGET} ({sheet.width}x{sheet.height})")

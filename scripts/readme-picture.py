@@ -9,6 +9,8 @@ from pathlib import Path
 
 from PIL import Image
 
+from picture_sheet import compose
+
 DEMO = Path(sys.argv[1] if len(sys.argv) > 1 else "out/demo")
 TARGET = Path(sys.argv[2] if len(sys.argv) > 2 else "docs/demo.png")
 
@@ -36,16 +38,8 @@ def load(style, key, locale):
 
 
 rows = [[load(style, key, locale) for locale in locales] for style, key, locales in ROWS]
-width = max(sum(im.width for im in row) + GAP * (len(row) + 1) for row in rows)
-height = sum(max(im.height for im in row) for row in rows) + GAP * (len(rows) + 1)
-sheet = Image.new("RGBA", (width, height), BACKGROUND)
-y = GAP
-for row in rows:
-    x = (width - sum(im.width for im in row) - GAP * (len(row) - 1)) // 2
-    for im in row:
-        sheet.alpha_composite(im, (x, y))
-        x += im.width + GAP
-    y += max(im.height for im in row) + GAP
+sheet = compose(rows, BACKGROUND, GAP)
+width, height = sheet.size
 TARGET.parent.mkdir(parents=True, exist_ok=True)
 sheet.convert("RGB").save(TARGET, optimize=True)
 print(f"wrote {TARGET} ({width}x{height})")
