@@ -39,7 +39,7 @@ bench: deps
 # `make docs DOCC_FLAGS=--warnings-as-errors` fails on a broken link.
 DOCS_OUT ?= out/docs
 DOC_TARGETS = StyledText StringTables LabelLayout TextRender Captions LabelBatch LabelSnapshotTesting \
-	LabelgenFonts
+	LabelgenFonts LabelgenHyphenation
 DOCC_FLAGS ?=
 
 # The plugin moves each archive into the output folder, which must exist already.

@@ -52,6 +52,8 @@ let package = Package(
         systemLibrary("CCairo", pkgConfig: "cairo", apt: "libcairo2-dev", brew: "cairo"),
         systemLibrary("CZlib", pkgConfig: "zlib", apt: "zlib1g-dev", brew: "zlib"),
         systemLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: "libturbojpeg0-dev", brew: "jpeg-turbo"),
+        // libhyphen has no pkg-config file; the module map links it by name.
+        .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"]), .brew(["hyphen"])]),
         .target(
             name: "CLineBreak",
             linkerSettings: [.linkedLibrary("icuuc")]
@@ -68,9 +70,18 @@ let package = Package(
             sources: ["BundledFonts.swift"],
             resources: (bundledFontFiles + ["LICENSE-OFL.txt", "licenses"]).map { .copy($0) }
         ),
+        // The hyphenation dictionaries, bundled like the fonts (see Hyphenation/README.md).
+        .target(
+            name: "LabelgenHyphenation",
+            path: "Hyphenation",
+            exclude: ["README.md", "make-dictionaries.sh"],
+            sources: ["BundledHyphenation.swift"],
+            resources: ["hyph_de_DE.dic", "hyph_en_US.dic", "hyph_fi.dic", "hyph_nl_NL.dic", "licenses"].map { .copy($0) }
+        ),
         .target(
             name: "LabelLayout",
-            dependencies: ["StyledText", "LabelgenFonts", "CHarfBuzz", "CFreeType", "CFontconfig", "CFriBidi", "CLineBreak"]
+            dependencies: ["StyledText", "LabelgenFonts", "LabelgenHyphenation", "CHarfBuzz", "CFreeType", "CFontconfig",
+                           "CFriBidi", "CLineBreak", "CHyphen"]
         ),
         .target(
             name: "TextRender",

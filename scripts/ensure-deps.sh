@@ -25,6 +25,11 @@ for module in "${!packages[@]}"; do
   fi
 done
 
+# libhyphen ships no pkg-config file; its header tells whether it is installed.
+if [ ! -f /usr/include/hyphen.h ]; then
+  missing+=(libhyphen-dev)
+fi
+
 # The million-key test reads labelgen's peak memory from GNU time (the shell's `time`
 # keyword cannot report it).
 if [ ! -x /usr/bin/time ]; then
