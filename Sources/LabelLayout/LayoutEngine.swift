@@ -12,6 +12,7 @@ import StyledText
 public final class LayoutEngine: Sendable {
     let resolver: FontResolver
     let breakers = BreakIteratorPool()
+    let hyphenation = HyphenDictionaryCache()
     let images: InlineImageLoader
     /// The text length, line count and style sizes this engine accepts.
     public let limits: Limits
@@ -99,7 +100,7 @@ public final class LayoutEngine: Sendable {
     ///   lines; a font, inline image or ICU error when those cannot be used.
     public func layout(_ styled: StyledString, style: LabelStyle, locale: String) throws(LayoutError) -> TextLayout {
         try checkLimits(styled, style: style)
-        let pass = try LayoutPass(resolver: resolver, breakers: breakers, images: images,
+        let pass = try LayoutPass(resolver: resolver, breakers: breakers, hyphenation: hyphenation, images: images,
                                   styled: styled, style: style, locale: locale)
         let fitted = try pass.fit(styled)
         if fitted.lines.count > limits.lines {

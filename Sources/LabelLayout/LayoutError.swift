@@ -25,6 +25,8 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
     case markup(MarkupError)
     /// An inline image cannot be found or is not a PNG.
     case imageUnreadable(source: String, reason: String)
+    /// A bundled hyphenation dictionary is missing or libhyphen cannot read it.
+    case hyphenationDictionaryUnreadable(path: String)
     /// A style sheet's layers merge into a style whose fields disagree for the key and
     /// locale asked for (`StyleSheet.style(forKey:locale:)`).
     case style(StyleError)
@@ -52,6 +54,8 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
             return "markup \(error)"
         case let .imageUnreadable(source, reason):
             return "inline image \"\(source)\": \(reason)"
+        case let .hyphenationDictionaryUnreadable(path):
+            return "\(path): cannot read this hyphenation dictionary"
         case let .style(error):
             return error.description
         }

@@ -7,6 +7,9 @@ import StyledText
 struct LayoutPass {
     let resolver: FontResolver
     let breakers: BreakIteratorPool
+    /// The dictionary of the label's language when the style hyphenates and Labelgen has
+    /// one, else nil.
+    let hyphenator: Hyphenator?
     let styler: RunStyler
     let style: LabelStyle
     let locale: String
@@ -18,8 +21,8 @@ struct LayoutPass {
     /// The box less the effects' extents, with the style's line rules.
     let frame: Frame
 
-    init(resolver: FontResolver, breakers: BreakIteratorPool, images: InlineImageLoader,
-         styled: StyledString, style: LabelStyle, locale: String) throws(LayoutError) {
+    init(resolver: FontResolver, breakers: BreakIteratorPool, hyphenation: HyphenDictionaryCache,
+         images: InlineImageLoader, styled: StyledString, style: LabelStyle, locale: String) throws(LayoutError) {
         self.resolver = resolver
         self.breakers = breakers
         self.style = style
@@ -29,6 +32,9 @@ struct LayoutPass {
         direction = Self.direction(of: style, locale: locale)
         extents = style.effectExtents(for: styled)
         frame = Self.frame(of: style, inset: extents)
+        // Only lines that wrap at words in a box can end at a hyphen.
+        let hyphenates = style.hyphenate && frame.wrap == .word && frame.width != nil
+        hyphenator = try hyphenates ? hyphenation.dictionary(for: LayoutEngine.language(of: locale)).map(Hyphenator.init) : nil
     }
 
     private static func direction(of style: LabelStyle, locale: String) -> TextDirectionRequest {
@@ -62,8 +68,12 @@ struct LayoutPass {
         let runs = try styler.resolve(styled, style: style, locale: locale)
         let itemized = try Itemizer(resolver: resolver, breakers: breakers)
             .itemize(styled.text, runs: runs, locale: locale, direction: direction)
-        let shaped = Shaper().shape(itemized, language: locale)
-        let opportunities = try LineBreaker.opportunities(for: shaped, locale: locale, pool: breakers)
+        var shaped = Shaper().shape(itemized, language: locale)
+        var opportunities = try LineBreaker.opportunities(for: shaped, locale: locale, pool: breakers)
+        if let hyphenator {
+            shaped.dictionaryHyphens = hyphenator.hyphens(in: shaped)
+            opportunities.hyphenations = shaped.dictionaryHyphens.keys.sorted()
+        }
         return PreparedText(shaped: shaped, opportunities: opportunities)
     }
 
@@ -141,7 +151,7 @@ struct LayoutPass {
             let metrics = metrics(of: prepared)
             let breaks = prepared.breaker.breakLines(
                 prepared.opportunities, fontSize: fitted.fontSize, tracking: frame.tracking,
-                maxWidth: frame.width, wrap: frame.wrap, allowWordBreaks: true)
+                maxWidth: frame.width, wrap: frame.wrap, allowWordBreaks: true, hyphenate: true)
             result.attempts += 1
             result.prepared = prepared
             result.metrics = metrics

@@ -115,6 +115,10 @@ public struct LabelStyle: Sendable, Hashable {
     public var maxLines: Int = 0
     /// Where lines may break.
     public var wrap: WrapMode = .word
+    /// Whether words may be hyphenated by dictionary (German, Dutch, Finnish and English
+    /// have one) when breaking between words alone does not fit at a size; the hyphen
+    /// is the face's. Off by default, so labels break only between words.
+    public var hyphenate: Bool = false
     /// How text that does not fit is shortened.
     public var truncate: TruncationMode = .tail
     /// Line spacing as a multiple of the font's natural line height; `> 0`.

@@ -76,6 +76,9 @@ struct StyleDecoder {
         if let wrap = object["wrap"] {
             style.wrap = try choice(wrap, at: path.appending("wrap"))
         }
+        if let hyphenate = object["hyphenate"] {
+            style.hyphenate = try bool(hyphenate, at: path.appending("hyphenate"))
+        }
         if let truncate = object["truncate"] {
             style.truncate = try choice(truncate, at: path.appending("truncate"))
         }

@@ -86,6 +86,8 @@ package enum StyleSchema {
             Field("verticalAlign", names(VerticalAlignment.self), "Where the text block sits in the box's height."),
             Field("maxLines", .integer(0...limits.lines), "The most lines; 0 means no limit."),
             Field("wrap", names(WrapMode.self), "How lines break."),
+            Field("hyphenate", .boolean,
+                  "Whether long words may break at dictionary hyphenation points (de, nl, fi, en) before the text shrinks."),
             Field("truncate", names(TruncationMode.self), "Where an ellipsis cuts text that cannot fit."),
             Field("lineHeight", .number(above: 0, atMost: StyleDecoder.maximumLineHeight),
                   "A multiple of the font's natural line height."),

@@ -22,7 +22,7 @@ struct CutMeasure {
         let (text, opportunities) = spliced(cut, breaker: breaker)
         let breaks = LineBreaker(text: text).breakLines(
             opportunities, fontSize: fontSize, tracking: frame.tracking,
-            maxWidth: frame.width, wrap: frame.wrap, allowWordBreaks: true)
+            maxWidth: frame.width, wrap: frame.wrap, allowWordBreaks: true, hyphenate: true)
         if let width = frame.width, breaks.maxWidth > width + 1e-6 { return false }
         return frame.maxLines == 0 || breaks.lines.count <= frame.maxLines
     }
@@ -67,12 +67,21 @@ struct CutMeasure {
         }
         var hyphens: [Int: ShapedGlyph] = [:]
         for (offset, hyphen) in source.hyphens { if let offset = moved(offset) { hyphens[offset] = hyphen } }
+        // Hyphenation points keep their hyphens; those of a word the cut reaches go.
+        var dictionaryHyphens: [Int: ShapedGlyph] = [:]
+        for (offset, var hyphen) in source.dictionaryHyphens where offset < head || offset > tail + 1 {
+            if let end = moved(offset), let cluster = moved(hyphen.cluster) {
+                hyphen.cluster = cluster
+                dictionaryHyphens[end] = hyphen
+            }
+        }
 
         let text = ItemizedText(scalars: scalars, utf16: [], utf16Offsets: [], levels: [], paragraphs: [],
                                 items: [], graphemeStarts: graphemeStarts, missing: [], fallbackFaces: [],
                                 runs: [], runOf: [])
         let shaped = ShapedText(itemized: text, items: [], advances: advances, prefix: prefix,
-                                clusterStarts: clusterStarts, graphemePrefix: graphemePrefix, hyphens: hyphens)
+                                clusterStarts: clusterStarts, graphemePrefix: graphemePrefix, hyphens: hyphens,
+                                dictionaryHyphens: dictionaryHyphens)
 
         // Opportunities away from the cut stay; between the last one before it and the
         // first one after it, ICU decides on the spliced text (none before an ellipsis,
@@ -88,7 +97,8 @@ struct CutMeasure {
         offsets += original.filter { $0 >= after }.map { $0 + shift }
         if offsets.last != newCount { offsets.append(newCount) }
         let hard = Set(prepared.opportunities.hard.compactMap(moved))
-        return (shaped, BreakOpportunities(offsets: offsets.filter { $0 > 0 && clusterStarts[$0] }, hard: hard))
+        return (shaped, BreakOpportunities(offsets: offsets.filter { $0 > 0 && clusterStarts[$0] }, hard: hard,
+                                           hyphenations: dictionaryHyphens.keys.sorted()))
     }
 
     /// ICU's line-break opportunities strictly inside a short stretch of scalars.

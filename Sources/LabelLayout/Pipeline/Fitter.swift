@@ -80,6 +80,19 @@ struct LineMetrics {
                 if next != glyph.cluster { pen += tracking }
             }
         }
+        // The hyphen of a hyphenated line is drawn after its last letter, in that
+        // letter's face and size; the line's visual end in the left-to-right runs that
+        // are hyphenated by dictionary, which is where the pen is now.
+        if let hyphen = LineBreaker(text: text).shownHyphen(visible), !isRTL,
+           let piece = pieces.last(where: { $0.item.range.contains(hyphen.cluster) }) {
+            let size = fontSize * text.itemized.runs[piece.item.run].scale
+            if let box = GlyphRun.inkBox(hyphen.id, face: piece.item.face, image: nil, slant: 0) {
+                let x = pen - tracking
+                let glyphInk = LineInk(minX: x + box.minX * size, maxX: x + box.maxX * size,
+                                       ascent: box.maxY * size, descent: -box.minY * size)
+                ink = ink.map { $0.union(glyphInk) } ?? glyphInk
+            }
+        }
         return ink
     }
 }
@@ -121,10 +134,22 @@ struct Fitter {
 
     func fit(size: Double, minSize: Double?) -> FitDecision {
         var attempts = 0
-        func attempt(_ fontSize: Double, allowWordBreaks: Bool) -> (LineBreaks, Bool) {
+        func pass(_ fontSize: Double, allowWordBreaks: Bool, hyphenate: Bool) -> (LineBreaks, Bool) {
             attempts += 1
-            let breaks = breakLines(fontSize: fontSize, allowWordBreaks: allowWordBreaks)
+            let breaks = breakLines(fontSize: fontSize, allowWordBreaks: allowWordBreaks, hyphenate: hyphenate)
             return (breaks, fits(breaks, fontSize: fontSize))
+        }
+        // At each size: whole words first; then dictionary hyphenation points, so a long
+        // compound hyphenates at a larger size than shrinking alone would reach; breaks
+        // inside a syllable only where the caller allows them (at the minimum size).
+        let hyphenates = !prepared.opportunities.hyphenations.isEmpty
+        func attempt(_ fontSize: Double, allowWordBreaks: Bool) -> (LineBreaks, Bool) {
+            guard hyphenates else { return pass(fontSize, allowWordBreaks: allowWordBreaks, hyphenate: false) }
+            let whole = pass(fontSize, allowWordBreaks: false, hyphenate: false)
+            if whole.1 { return whole }
+            let hyphenated = pass(fontSize, allowWordBreaks: false, hyphenate: true)
+            if hyphenated.1 || !allowWordBreaks { return hyphenated }
+            return pass(fontSize, allowWordBreaks: true, hyphenate: true)
         }
 
         let canShrink = minSize.map { $0 < size } ?? false
@@ -168,11 +193,11 @@ struct Fitter {
     /// (a "V" or "y" at its end, a slanted or stroked edge) is wider than the room is
     /// broken again a little narrower. Otherwise a size could fail where a smaller one
     /// fits only because its last word wrapped, and fitting would skip larger sizes.
-    func breakLines(fontSize: Double, allowWordBreaks: Bool) -> LineBreaks {
+    func breakLines(fontSize: Double, allowWordBreaks: Bool, hyphenate: Bool) -> LineBreaks {
         var limit = frame.width
         var breaks = prepared.breaker.breakLines(
             prepared.opportunities, fontSize: fontSize, tracking: frame.tracking,
-            maxWidth: limit, wrap: frame.wrap, allowWordBreaks: allowWordBreaks)
+            maxWidth: limit, wrap: frame.wrap, allowWordBreaks: allowWordBreaks, hyphenate: hyphenate)
         guard let width = frame.width, frame.wrap != .none else { return breaks }
         for _ in 0..<4 {
             let excess = breaks.lines.compactMap { metrics.ink($0, fontSize: fontSize, tracking: frame.tracking) }
@@ -181,7 +206,7 @@ struct Fitter {
             limit = current - excess
             breaks = prepared.breaker.breakLines(
                 prepared.opportunities, fontSize: fontSize, tracking: frame.tracking,
-                maxWidth: limit, wrap: frame.wrap, allowWordBreaks: allowWordBreaks)
+                maxWidth: limit, wrap: frame.wrap, allowWordBreaks: allowWordBreaks, hyphenate: hyphenate)
         }
         return breaks
     }

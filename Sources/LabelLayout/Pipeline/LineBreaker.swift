@@ -6,6 +6,9 @@ struct BreakOpportunities: Sendable {
     var offsets: [Int]
     /// Offsets where a line must end (after a newline).
     var hard: Set<Int>
+    /// Dictionary hyphenation points inside words, ascending: where a line may also end,
+    /// with a hyphen, when breaking between words alone does not fit.
+    var hyphenations: [Int] = []
 }
 
 /// The lines of a text at one size, as logical scalar ranges.
@@ -65,8 +68,9 @@ struct LineBreaker {
     ///   - maxWidth: the line width in px, or nil for no wrapping (newlines still break).
     ///   - allowWordBreaks: whether a word longer than a line may be split between grapheme
     ///     clusters; when false such a word overflows its line (and the caller shrinks).
+    ///   - hyphenate: whether lines may also end at the dictionary's hyphenation points.
     func breakLines(_ opportunities: BreakOpportunities, fontSize: Double, tracking: Double,
-                    maxWidth: Double?, wrap: WrapMode, allowWordBreaks: Bool) -> LineBreaks {
+                    maxWidth: Double?, wrap: WrapMode, allowWordBreaks: Bool, hyphenate: Bool = false) -> LineBreaks {
         let count = text.count
         guard count > 0 else { return LineBreaks(lines: [0..<0], brokeWord: false, maxWidth: 0) }
         var lines: [Range<Int>] = []
@@ -81,6 +85,8 @@ struct LineBreaker {
         case .char:
             let graphemes = (1...count).filter { text.itemized.graphemeStarts[$0] && text.clusterStarts[$0] || $0 == count }
             candidates = Array(Set(graphemes).union(opportunities.hard)).sorted()
+        case .word where hyphenate && !opportunities.hyphenations.isEmpty:
+            candidates = Array(Set(opportunities.offsets).union(opportunities.hyphenations)).sorted()
         case .word, .none:
             candidates = opportunities.offsets
         }
@@ -151,10 +157,12 @@ struct LineBreaker {
         return text.width(visible) * fontSize + tracking * Double(graphemeCount(visible) - 1) + hyphen
     }
 
-    /// The hyphen a line shows when it ends at a soft hyphen (not at the end of the text).
+    /// The hyphen a line shows when it ends at a soft hyphen or at a dictionary
+    /// hyphenation point (not at the end of the text).
     func shownHyphen(_ visible: Range<Int>) -> ShapedGlyph? {
-        guard let last = visible.last, visible.upperBound < text.count, text.itemized.scalars[last] == 0xAD else { return nil }
-        return text.hyphens[last]
+        guard let last = visible.last, visible.upperBound < text.count else { return nil }
+        if text.itemized.scalars[last] == 0xAD { return text.hyphens[last] }
+        return text.dictionaryHyphens[visible.upperBound]
     }
 
     func trimmedTrailingSpace(_ range: Range<Int>) -> Range<Int> {

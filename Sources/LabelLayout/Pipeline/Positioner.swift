@@ -115,8 +115,7 @@ struct Positioner {
     private func placeRuns(_ pieces: [Piece], visible: Range<Int>, baseline: Double, fontSize: Double,
                            spacing: LineSpacing, ellipsisRange: Range<Int>?, pen: inout LinePen) -> [GlyphRun] {
         let breaker = LineBreaker(text: text)
-        let shownHyphen = breaker.shownHyphen(visible)
-        let hyphen = shownHyphen.map { (cluster: visible.upperBound - 1, glyph: $0) }
+        let hyphen = breaker.shownHyphen(visible)
         var runs: [GlyphRun] = []
         for (pieceIndex, piece) in pieces.enumerated() {
             let run = text.itemized.runs[piece.run]
@@ -140,29 +139,31 @@ struct Positioner {
     }
 
     /// One piece's glyphs placed at the pen, with the spacing after each cluster and the
-    /// hyphen a line broken at a soft hyphen shows.
+    /// hyphen a line broken at a soft hyphen or a hyphenation point shows.
     private func placeGlyphs(of piece: Piece, isEllipsis: Bool, baseline: Double, fontSize: Double, spacing: LineSpacing,
-                             hyphen: (cluster: Int, glyph: ShapedGlyph)?, pen: inout LinePen) -> [PositionedGlyph] {
+                             hyphen: ShapedGlyph?, pen: inout LinePen) -> [PositionedGlyph] {
         let isRightToLeft = piece.level & 1 == 1
         var glyphs: [PositionedGlyph] = []
         glyphs.reserveCapacity(piece.glyphs.count)
         var clusterLeft = pen.x
         for (i, glyph) in piece.glyphs.enumerated() {
-            // The hyphen goes at the line's logical end: right of the soft hyphen in
-            // left-to-right text, left of it in right-to-left.
-            let shown = glyph.cluster == hyphen?.cluster ? hyphen?.glyph : nil
-            if let shown, isRightToLeft {
+            // The hyphen goes at the line's logical end, with the last cluster (the soft
+            // hyphen, or the letter before a dictionary point): right of all its glyphs
+            // in left-to-right text, left of them in right-to-left.
+            let previousCluster = i > 0 ? piece.glyphs[i - 1].cluster : -1
+            let nextCluster = i + 1 < piece.glyphs.count ? piece.glyphs[i + 1].cluster : -1
+            let shown = glyph.cluster == hyphen?.cluster ? hyphen : nil
+            if let shown, isRightToLeft, previousCluster != glyph.cluster {
                 glyphs.append(PositionedGlyph(id: shown.id, x: pen.x, y: baseline, cluster: glyph.cluster))
                 pen.x += shown.advance * fontSize
             }
             glyphs.append(PositionedGlyph(id: glyph.id, x: pen.x + glyph.offsetX * fontSize,
                                           y: baseline - glyph.offsetY * fontSize, cluster: glyph.cluster))
             pen.x += glyph.advance * fontSize
-            if let shown, !isRightToLeft {
+            if let shown, !isRightToLeft, nextCluster != glyph.cluster {
                 glyphs.append(PositionedGlyph(id: shown.id, x: pen.x, y: baseline, cluster: glyph.cluster))
                 pen.x += shown.advance * fontSize
             }
-            let nextCluster = i + 1 < piece.glyphs.count ? piece.glyphs[i + 1].cluster : -1
             if nextCluster != glyph.cluster {
                 pen.endCluster(glyph.cluster, from: clusterLeft, isRightToLeft: isRightToLeft, isEllipsis: isEllipsis,
                                isSpace: text.itemized.scalars[glyph.cluster] == 0x20, spacing: spacing)

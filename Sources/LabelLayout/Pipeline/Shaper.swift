@@ -34,6 +34,10 @@ struct ShapedText: Sendable {
     /// For each soft hyphen (U+00AD), the hyphen drawn when a line breaks there (UAX #14:
     /// a break at a soft hyphen shows one), in the face of the text around it.
     var hyphens: [Int: ShapedGlyph] = [:]
+    /// For each dictionary hyphenation point (the offset where a line may end inside a
+    /// word), the hyphen drawn when a line ends there, in the face of the letter before
+    /// it; its cluster is that letter's. Empty unless the style hyphenates.
+    var dictionaryHyphens: [Int: ShapedGlyph] = [:]
     /// Per offset, whether HarfBuzz marks a break there unsafe
     /// (`HB_GLYPH_FLAG_UNSAFE_TO_BREAK`): the glyphs on either side depend on each other
     /// (a kern, a ligature, a joining form), so a line that ends or starts there is shaped
@@ -184,8 +188,8 @@ struct Shaper {
         }
     }
 
-    /// The face's HYPHEN (U+2010), else its HYPHEN-MINUS, as a glyph of the soft hyphen's cluster.
-    private static func hyphen(in face: FontFace, cluster: Int) -> ShapedGlyph? {
+    /// The face's HYPHEN (U+2010), else its HYPHEN-MINUS, as a glyph of `cluster`.
+    static func hyphen(in face: FontFace, cluster: Int) -> ShapedGlyph? {
         for scalar: UInt32 in [0x2010, 0x2D] {
             var glyph: hb_codepoint_t = 0
             guard hb_font_get_nominal_glyph(face.font, scalar, &glyph) != 0 else { continue }
