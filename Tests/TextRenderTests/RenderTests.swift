@@ -231,3 +231,38 @@ struct RenderTests {
         #expect(b.minX < a.minX - 2 && b.maxX > a.maxX + 2 && b.minY < a.minY - 2 && b.maxY > a.maxY + 2)
     }
 }
+
+@Suite("Rendering hyphenated labels")
+struct HyphenationRenderTests {
+    @Test("the hyphen that ends a hyphenated line is drawn where the layout put it")
+    func hyphenIsVisible() throws {
+        let layout = try label("Donaudampfschifffahrtsgesellschaftskapitän", box: Box(width: 220, height: 120), locale: "de") {
+            $0.font.minSize = 8
+            $0.maxLines = 2
+            $0.hyphenate = true
+        }
+        let hyphenID = try label("\u{2010}", locale: "de").lines[0].runs[0].glyphs[0].id
+        let run = try #require(layout.lines.first?.runs.last)
+        let hyphen = try #require(run.glyphs.last)
+        try #require(hyphen.id == hyphenID, "the first line does not end with a hyphen: \(layout.lineTexts)")
+        let box = try #require(run.inkBox(hyphen.id))
+        let image = try Renderer().render(layout).image
+        // Across the hyphen's ink box, at least one row of pixels is mostly covered.
+        let minX = Int((hyphen.x + box.minX * run.fontSize).rounded(.down))
+        let maxX = Int((hyphen.x + box.maxX * run.fontSize).rounded(.up)) - 1
+        let minY = Int((hyphen.y - box.maxY * run.fontSize).rounded(.down))
+        let maxY = Int((hyphen.y - box.minY * run.fontSize).rounded(.up)) - 1
+        try #require(minX + 3 <= maxX && minY <= maxY && maxX < image.width && maxY < image.height)
+        let coveredRows = (minY...maxY).filter { y in
+            (minX...maxX).filter { image[$0, y].a > 100 }.count >= maxX - minX - 1
+        }
+        #expect(!coveredRows.isEmpty, "no row of the hyphen's box is inked")
+        // Right of the hyphen the first line has no ink.
+        let lineTop = Int(layout.lines[0].top), lineBottom = Int(layout.lines[0].top + layout.lines[0].height)
+        var beyond = 0
+        for y in max(0, lineTop)..<min(image.height, lineBottom) {
+            for x in min(image.width, maxX + 3)..<image.width where image[x, y].a > 0 { beyond += 1 }
+        }
+        #expect(beyond == 0)
+    }
+}
