@@ -28,6 +28,16 @@ struct StyleDecodingTests {
         #expect(style.canvas == .box)
         #expect(style.scales == [1])
         #expect(style.direction == .auto)
+        #expect(style.hyphenate == false)
+    }
+
+    @Test("hyphenate is a boolean, off by default, and overrides turn it on per locale")
+    func hyphenate() throws {
+        let styles = try sheet(#"{"font":{"size":20},"hyphenate":false,"locales":{"de":{"hyphenate":true}}}"#)
+        #expect(try styles.style(forKey: "menu.play", locale: "en").hyphenate == false)
+        #expect(try styles.style(forKey: "menu.play", locale: "de-AT").hyphenate == true)
+        let error = try #require(loadError(#"{"font":{"size":20},"hyphenate":"yes"}"#))
+        #expect(error.contains("hyphenate"), "\(error)")
     }
 
     @Test("Every field of the design's example is decoded")
