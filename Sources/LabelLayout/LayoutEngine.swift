@@ -12,7 +12,7 @@ import StyledText
 public final class LayoutEngine: Sendable {
     let resolver: FontResolver
     let breakers = BreakIteratorPool()
-    let hyphenation = HyphenDictionaryCache()
+    let hyphenation = HyphenDictionaryCache.shared
     let images: InlineImageLoader
     /// The text length, line count and style sizes this engine accepts.
     public let limits: Limits

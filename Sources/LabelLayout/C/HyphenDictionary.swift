@@ -93,8 +93,12 @@ final class HyphenDictionary: @unchecked Sendable {
 }
 
 /// The hyphenation dictionaries of the languages labels are laid out in, each loaded on
-/// first use and kept for the engine's life; safe to share between threads.
+/// first use and kept; safe to share between threads.
 final class HyphenDictionaryCache: @unchecked Sendable {
+    /// One cache for the process: the dictionaries are bundled files that no engine
+    /// setting changes, and German's takes seconds to load (docs/hyphenation.md).
+    static let shared = HyphenDictionaryCache()
+
     // @unchecked: `loaded` is only touched under `lock`; the dictionaries themselves are
     // safe to share (see HyphenDictionary).
     private var loaded: [String: HyphenDictionary?] = [:]
