@@ -79,6 +79,29 @@ struct HyphenationTests {
         #expect(!off.lines.flatMap(\.runs).flatMap(\.glyphs).contains { $0.id == hyphen.id })
     }
 
+    @Test("every line that ends inside a word shows its hyphen, also where the shaper marks the break unsafe",
+          arguments: ["de", "nl", "fi"])
+    func everyBreakShowsItsHyphen(_ locale: String) throws {
+        let words = [
+            "de": ["Verkehrsverwaltungsvorschriften", "Kraftfahrzeughaftpflichtversicherung", "Tatortreiniger",
+                   "Wolkenkratzerfensterputzer", "Straßenverkehrsordnung", "Vogelwartevereinsvorsitzender"],
+            "nl": ["verkeersveiligheidsvoorschriften", "kwartaalvoorwaarden", "tweeverdienersvoordeel"],
+            "fi": ["työvoimaviranomainen", "kaupunkiympäristölautakunta", "ravintolavaunuvuorovastaava"],
+        ][locale]!
+        for word in words {
+            for width in stride(from: 120.0, through: 260, by: 20) {
+                let layout = try engine.layout(word, style: style(size: 40, box: Box(width: width), minSize: 12, maxLines: 3) {
+                    $0.hyphenate = true
+                }, locale: locale)
+                guard !layout.brokeWord else { continue }
+                let hyphen = try Self.hyphenID(size: layout.fontSize)
+                for line in layout.lines.dropLast() {
+                    #expect(line.runs.flatMap(\.glyphs).last?.id == hyphen.id, "\(word) at \(width): \(layout.lineTexts)")
+                }
+            }
+        }
+    }
+
     @Test("a letter with a combining mark hyphenates as its precomposed form does")
     func decomposedLetters() throws {
         let composed = "järjestelmänvalvojaoikeudet"

@@ -11,7 +11,16 @@ struct LineEndReshaper {
         let cuts = fitted.lines.dropLast().map(\.upperBound).filter { shaped.breakIsUnsafe(at: $0) }
         guard !cuts.isEmpty else { return fitted }
         var result = fitted
-        result.prepared.shaped = Shaper().shape(shaped.itemized, language: language, cuttingAt: cuts)
+        var reshaped = Shaper().shape(shaped.itemized, language: language, cuttingAt: cuts)
+        // Dictionary points come from the text, not the shaping: their hyphens stay, each
+        // with the cluster its letter now starts.
+        for (offset, var hyphen) in shaped.dictionaryHyphens {
+            var cluster = offset - 1
+            while cluster > 0, !reshaped.clusterStarts[cluster] { cluster -= 1 }
+            hyphen.cluster = cluster
+            reshaped.dictionaryHyphens[offset] = hyphen
+        }
+        result.prepared.shaped = reshaped
         return result
     }
 }
