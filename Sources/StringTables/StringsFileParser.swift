@@ -35,7 +35,10 @@ struct StringsFileParser {
     /// whole to say why.
     func streamedEntries(contentsOf path: String, keeping: ((String) -> Bool)?,
                          chunkSize: Int = 1 << 20) -> [StringTable.Entry]? {
-        guard let head = ChunkedFile(path: path, chunkSize: 64)?.next(), !Self.isPropertyList(Data(head)),
+        // The chunk lives in the file's buffer: the file must outlive the look at it.
+        guard let headFile = ChunkedFile(path: path, chunkSize: 64),
+              let isCompiled = withExtendedLifetime(headFile, { headFile.next().map { Self.isPropertyList(Data($0)) } }),
+              !isCompiled,
               let text = StreamedText(path: path, chunkSize: chunkSize) else { return nil }
         var scanner = TextScanner(text)
         guard let entries = try? entries(scanning: &scanner, mode: ReadingMode(keeping: keeping, hashed: true)),
