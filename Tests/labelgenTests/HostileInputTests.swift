@@ -246,7 +246,9 @@ struct HostileInputTests {
 
         let process = try Self.startLabelgen([work.tmp("big/en.json").path, "--style", work.tmp("shadowed.json").path,
                                               "--out", work.out.path, "--jobs", "1", "--quiet"])
-        try await Task.sleep(for: .seconds(1))
+        // Blocking, not suspending: a suspended test may resume only once other tests
+        // free a thread, long after the run has ended.
+        usleep(1_000_000)
         #expect(process.isRunning, "the run ended before it could be interrupted")
         try await Self.interrupt(process)
 

@@ -72,12 +72,14 @@ struct PromiseTests {
                                                 "--out", tmp("out").path, "--jobs", "1", "--quiet"])
         // Images are staged under temporary names as they are drawn: once one shows, the
         // run is drawing, and the interrupt has temporary files to clean up.
+        // The waits block this thread instead of suspending: a suspended test may resume
+        // only once other tests free a thread, long after the run has ended.
         let deadline = Date().addingTimeInterval(60)
         while process.isRunning, Date() < deadline,
               !Files.list(tmp("out")).contains(where: { $0.hasSuffix(".tmp") }) {
-            try await Task.sleep(for: .milliseconds(20))
+            usleep(20_000)
         }
-        try await Task.sleep(for: .milliseconds(200))
+        usleep(200_000)
         #expect(process.isRunning, "the run ended before it could be interrupted")
         #expect(Files.list(tmp("out")).contains { $0.hasSuffix(".tmp") }, "no image was staged before the interrupt")
         try await PromiseSupport.send(signal, to: process)
