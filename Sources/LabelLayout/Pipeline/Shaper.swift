@@ -72,76 +72,31 @@ struct Shaper {
         shapedItems.reserveCapacity(itemized.items.count)
         var hyphens: [Int: ShapedGlyph] = [:]
         var unsafeBreaks = [Bool](repeating: false, count: count + 1)
-
-        let buffer = hb_buffer_create()!
-        defer { hb_buffer_destroy(buffer) }
-        let hbLanguage = hb_language_from_string(language, -1)
-        // Runs of one item share their features (they shape alike), and most texts have
-        // one run: the list is built once per distinct setting.
-        var featureLists: [[String: Int]: [hb_feature_t]] = [:]
+        let session = ShapingSession(language: language)
 
         for item in Self.split(itemized.items, at: cuts) {
             let run = itemized.runs[item.run]
+            let glyphs: [ShapedGlyph]
             if let image = run.image {
                 // Each U+FFFC of an image run is one unbreakable glyph as wide as the picture.
-                let glyphs = item.range.map { offset in
+                glyphs = item.range.map { offset in
                     ShapedGlyph(id: 0, cluster: offset, advance: image.maxX * run.scale, offsetX: 0, offsetY: 0)
                 }
-                for glyph in glyphs {
-                    advances[glyph.cluster] += glyph.advance
-                    clusterStarts[glyph.cluster] = true
+            } else {
+                let context = Self.context(of: item.range, cuts: cuts, count: count)
+                glyphs = session.shape(item, run: run, in: itemized.scalars, context: context, unsafeBreaks: &unsafeBreaks)
+                for offset in item.range where itemized.scalars[offset] == 0xAD {
+                    if var hyphen = Self.hyphen(in: item.face, cluster: offset) {
+                        hyphen.advance *= run.scale
+                        hyphens[offset] = hyphen
+                    }
                 }
-                shapedItems.append(ShapedItem(item: item, glyphs: glyphs))
-                continue
             }
-            hb_buffer_clear_contents(buffer)
-            // HarfBuzz reads the text around the item for joining and contextual rules,
-            // up to the cuts either side of it.
-            let context = Self.context(of: item.range, cuts: cuts, count: count)
-            itemized.scalars.withUnsafeBufferPointer { text in
-                hb_buffer_add_utf32(buffer, text.baseAddress! + context.lowerBound, Int32(context.count),
-                                    UInt32(item.range.lowerBound - context.lowerBound), Int32(item.range.count))
-            }
-            hb_buffer_set_direction(buffer, item.level & 1 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-            hb_buffer_set_script(buffer, item.script)
-            hb_buffer_set_language(buffer, hbLanguage)
-            hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
-            let settings = run.features
-            let features = featureLists[settings] ?? Self.features(settings)
-            featureLists[settings] = features
-            features.withUnsafeBufferPointer { features in
-                hb_shape(item.face.font, buffer, features.baseAddress, UInt32(features.count))
-            }
-
-            var length: UInt32 = 0
-            let infos = hb_buffer_get_glyph_infos(buffer, &length)!
-            let positions = hb_buffer_get_glyph_positions(buffer, &length)!
-            // Positions are kept in em of the label's font size: a run at 150% has
-            // advances 1.5 times its face's, so one factor still scales the whole text.
-            let em = Double(item.face.unitsPerEm) / run.scale
-            var glyphs: [ShapedGlyph] = []
-            glyphs.reserveCapacity(Int(length))
-            for i in 0..<Int(length) {
-                let cluster = Int(infos[i].cluster) + context.lowerBound
-                if hb_glyph_info_get_glyph_flags(infos + i).rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0 {
-                    unsafeBreaks[cluster] = true
-                }
-                let glyph = ShapedGlyph(
-                    id: infos[i].codepoint, cluster: cluster,
-                    advance: Double(positions[i].x_advance) / em,
-                    offsetX: Double(positions[i].x_offset) / em,
-                    offsetY: Double(positions[i].y_offset) / em)
-                glyphs.append(glyph)
-                advances[cluster] += glyph.advance
-                clusterStarts[cluster] = true
+            for glyph in glyphs {
+                advances[glyph.cluster] += glyph.advance
+                clusterStarts[glyph.cluster] = true
             }
             shapedItems.append(ShapedItem(item: item, glyphs: glyphs))
-            for offset in item.range where itemized.scalars[offset] == 0xAD {
-                if var hyphen = Self.hyphen(in: item.face, cluster: offset) {
-                    hyphen.advance *= run.scale
-                    hyphens[offset] = hyphen
-                }
-            }
         }
         var prefix = [Double](repeating: 0, count: count + 1)
         for i in 0..<count { prefix[i + 1] = prefix[i] + advances[i] }
@@ -197,5 +152,63 @@ struct Shaper {
             return ShapedGlyph(id: glyph, cluster: cluster, advance: advance, offsetX: 0, offsetY: 0)
         }
         return nil
+    }
+}
+
+/// One HarfBuzz buffer and the feature lists built so far, reused for every item of a text.
+private final class ShapingSession {
+    private let buffer = hb_buffer_create()!
+    private let language: hb_language_t?
+    /// Runs of one item share their features (they shape alike), and most texts have
+    /// one run: the list is built once per distinct setting.
+    private var featureLists: [[String: Int]: [hb_feature_t]] = [:]
+
+    init(language: String) {
+        self.language = hb_language_from_string(language, -1)
+    }
+
+    deinit { hb_buffer_destroy(buffer) }
+
+    /// The item's glyphs, in em of the label's font size, clusters as text offsets; marks
+    /// in `unsafeBreaks` where HarfBuzz says a break would need shaping again.
+    func shape(_ item: TextItem, run: StyledRun, in scalars: [UInt32], context: Range<Int>,
+               unsafeBreaks: inout [Bool]) -> [ShapedGlyph] {
+        hb_buffer_clear_contents(buffer)
+        // HarfBuzz reads the text around the item for joining and contextual rules,
+        // up to the cuts either side of it.
+        scalars.withUnsafeBufferPointer { text in
+            hb_buffer_add_utf32(buffer, text.baseAddress! + context.lowerBound, Int32(context.count),
+                                UInt32(item.range.lowerBound - context.lowerBound), Int32(item.range.count))
+        }
+        hb_buffer_set_direction(buffer, item.level & 1 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_script(buffer, item.script)
+        hb_buffer_set_language(buffer, language)
+        hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
+        let features = featureLists[run.features] ?? Shaper.features(run.features)
+        featureLists[run.features] = features
+        features.withUnsafeBufferPointer { features in
+            hb_shape(item.face.font, buffer, features.baseAddress, UInt32(features.count))
+        }
+
+        var length: UInt32 = 0
+        let infos = hb_buffer_get_glyph_infos(buffer, &length)!
+        let positions = hb_buffer_get_glyph_positions(buffer, &length)!
+        // Positions are kept in em of the label's font size: a run at 150% has
+        // advances 1.5 times its face's, so one factor still scales the whole text.
+        let em = Double(item.face.unitsPerEm) / run.scale
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(Int(length))
+        for i in 0..<Int(length) {
+            let cluster = Int(infos[i].cluster) + context.lowerBound
+            if hb_glyph_info_get_glyph_flags(infos + i).rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0 {
+                unsafeBreaks[cluster] = true
+            }
+            glyphs.append(ShapedGlyph(
+                id: infos[i].codepoint, cluster: cluster,
+                advance: Double(positions[i].x_advance) / em,
+                offsetX: Double(positions[i].x_offset) / em,
+                offsetY: Double(positions[i].y_offset) / em))
+        }
+        return glyphs
     }
 }
