@@ -42,7 +42,7 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var lines: [String]
         /// The label's box, px at scale 1.
         public var box: Size
-        /// Characters no font covers, as `U+XXXX`; nil when there are none.
+        /// Characters no font covers, as code points like `U+0E3F`; nil when there are none.
         public var missingCharacters: [String]?
         /// Families of fallback fonts the text needed; nil when it needed none.
         public var fallbackFonts: [String]?

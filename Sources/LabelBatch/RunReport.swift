@@ -46,7 +46,7 @@ public struct RunReport: Encodable, Sendable {
         public var truncated: Bool?
         /// Families of fallback fonts the text needed.
         public var fallbackFonts: [String]
-        /// Characters no font covers, as `U+XXXX`.
+        /// Characters no font covers, as code points like `U+0E3F`.
         public var missingCharacters: [String]
         /// Placeholders the style has no sample for.
         public var unfilledPlaceholders: [String]
