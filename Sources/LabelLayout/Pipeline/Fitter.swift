@@ -68,7 +68,8 @@ struct LineMetrics {
             let run = text.itemized.runs[piece.item.run]
             let size = fontSize * run.scale
             let slant = run.italic && !piece.item.face.isItalic && run.image == nil ? Positioner.syntheticSlant : 0
-            for (i, glyph) in piece.glyphs.enumerated() where visible.contains(glyph.cluster) {
+            for i in Self.glyphSpan(piece.glyphs, covering: visible) {
+                let glyph = piece.glyphs[i]
                 if let box = GlyphRun.inkBox(glyph.id, face: piece.item.face, image: run.image, slant: slant) {
                     let x = pen + glyph.offsetX * fontSize, y = glyph.offsetY * fontSize
                     let glyphInk = LineInk(minX: x + box.minX * size, maxX: x + box.maxX * size,
@@ -94,6 +95,27 @@ struct LineMetrics {
             }
         }
         return ink
+    }
+
+    /// The glyphs of an item whose clusters fall in `range`. Clusters run monotonically
+    /// through an item's glyphs (up, or down for right-to-left), so the span is found by
+    /// bisection: a long item is not walked whole for each of its many lines.
+    static func glyphSpan(_ glyphs: [ShapedGlyph], covering range: Range<Int>) -> Range<Int> {
+        guard let first = glyphs.first, let last = glyphs.last else { return 0..<0 }
+        let ascending = first.cluster <= last.cluster
+        // The first glyph at or past a bound, in the item's order of clusters.
+        func boundary(_ bound: Int) -> Int {
+            var low = 0, high = glyphs.count
+            while low < high {
+                let mid = (low + high) / 2
+                let past = ascending ? glyphs[mid].cluster >= bound : glyphs[mid].cluster < bound
+                if past { high = mid } else { low = mid + 1 }
+            }
+            return low
+        }
+        return ascending
+            ? boundary(range.lowerBound)..<boundary(range.upperBound)
+            : boundary(range.upperBound)..<boundary(range.lowerBound)
     }
 }
 
