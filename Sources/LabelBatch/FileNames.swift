@@ -44,6 +44,21 @@ enum FileNames {
         return !number.isEmpty && number.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
+    /// Whether a manifest may name `name` as an atlas file: a name ``sheetName(number:scale:suffix:)``
+    /// gives, with `suffix`. Only such names are removed with an atlas no longer made, so
+    /// an edited manifest cannot have a run delete `manifest.json` or another data file.
+    static func isSheetFile(_ name: String, suffix: String) -> Bool {
+        guard name.hasPrefix("atlas-"), name.hasSuffix("." + suffix) else { return false }
+        let stem = name.dropFirst(6).dropLast(suffix.count + 1)
+        let parts = stem.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let number = parts.first, !number.isEmpty, number.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            return false
+        }
+        guard parts.count == 2 else { return true }
+        let scale = parts[1]
+        return scale.hasSuffix("x") && Double(scale.dropLast()).map { $0 > 0 && $0.isFinite } == true
+    }
+
     /// `2`, `1.5`: a scale as file names and TexturePacker's `meta.scale` write it.
     static func scaleText(_ scale: Double) -> String {
         scale == scale.rounded() ? String(Int(scale)) : String(scale)

@@ -75,14 +75,22 @@ struct ManifestUpdate {
 
     /// Removes the images the previous manifest listed that the new one does not: keys
     /// that no longer exist, scales no longer drawn; and the sheets and data files of
-    /// atlases no longer made. Only plain names inside the folder.
+    /// atlases no longer made.
     /// - Returns: How many were removed.
     func removeStaleImages() -> Int {
-        let kept = Set(manifest.labels.flatMap { $0.images.map(\.file) })
-            .union(manifest.atlas?.sheets.flatMap { [$0.image, $0.data] } ?? [])
+        Self.removeStaleFiles(in: folder, listedBy: old, keeping: manifest)
+    }
+
+    /// Removes the files `old` lists and `new` does not, in `folder`: only plain PNG names
+    /// for labels, and only sheet names for atlases (``FileNames/isSheetFile(_:suffix:)``).
+    /// Runs and merges both call this, so neither leaves the other's files behind.
+    static func removeStaleFiles(in folder: URL, listedBy old: Manifest?, keeping new: Manifest) -> Int {
+        let kept = Set(new.labels.flatMap { $0.images.map(\.file) })
+            .union(new.atlas?.sheets.flatMap { [$0.image, $0.data] } ?? [])
         var stale = (old?.labels.flatMap { $0.images.map(\.file) } ?? []).filter { FileNames.isPlainFileName($0) }
         for sheet in old?.atlas?.sheets ?? [] {
-            stale += [sheet.image].filter { FileNames.isPlainFileName($0) } + [sheet.data].filter { FileNames.isPlainFileName($0, suffix: ".json") }
+            stale += [sheet.image].filter { FileNames.isSheetFile($0, suffix: "png") }
+                + [sheet.data].filter { FileNames.isSheetFile($0, suffix: "json") }
         }
         var removed = 0
         for file in Set(stale).sorted() where !kept.contains(file) {

@@ -241,20 +241,9 @@ public struct ShardMerge: Sendable {
             } catch {
                 throw .output(.cannotWrite(url, error))
             }
-            removed += Self.removeStaleImages(in: folder, listedBy: old[merged.locale], keeping: merged.manifest)
+            removed += ManifestUpdate.removeStaleFiles(in: folder, listedBy: old[merged.locale], keeping: merged.manifest)
             counts[merged.locale] = merged.manifest.labels.count
         }
         return Result(labels: counts, filesWritten: written, filesRemoved: removed)
-    }
-
-    /// Removes the images `old` listed that `new` does not, as a run does: only plain
-    /// names inside the locale folder.
-    private static func removeStaleImages(in folder: URL, listedBy old: Manifest?, keeping new: Manifest) -> Int {
-        let kept = Set(new.labels.flatMap { $0.images.map(\.file) })
-        var removed = 0
-        for file in old?.labels.flatMap({ $0.images.map(\.file) }) ?? [] where !kept.contains(file) && FileNames.isPlainFileName(file) {
-            if (try? FileManager.default.removeItem(at: folder.appendingPathComponent(file))) != nil { removed += 1 }
-        }
-        return removed
     }
 }

@@ -156,6 +156,60 @@ struct AtlasTests {
         #expect(try scratch.files(in: "out/en").filter { $0.hasPrefix("atlas-") } == ["atlas-7.png"])
     }
 
+    @Test("a manifest edited to name other files as sheets cannot make a run delete them")
+    func editedSheetNamesAreNotDeleted() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try runAll(try atlasRun([Self.german], into: scratch))
+        let url = scratch("out/de/manifest.json")
+        var edited = try manifest("de", in: scratch)
+        let real = try #require(edited.atlas?.sheets.first)
+        for (image, data) in [("play.png", "manifest.json"), ("notes.png", "notes.json"), ("atlas-x.png", "atlas-0.jsonl")] {
+            var sheet = real
+            (sheet.image, sheet.data) = (image, data)
+            edited.atlas?.sheets.append(sheet)
+        }
+        try JSONEncoder().encode(edited).write(to: url)
+        for mine in ["notes.png", "notes.json", "atlas-x.png", "atlas-0.jsonl"] {
+            try Data("mine".utf8).write(to: scratch("out/de/\(mine)"))
+        }
+
+        try runAll(try atlasRun([Self.german], into: scratch, atlas: nil))
+        #expect(FileManager.default.fileExists(atPath: url.path), "the new manifest was deleted")
+        #expect(try manifest("de", in: scratch).atlas == nil)
+        // The real sheets went; every file only the edit named stayed.
+        #expect(try scratch.files(in: "out/de").sorted()
+                == ["atlas-0.jsonl", "atlas-x.png",
+                    "manifest.json", "notes.json", "notes.png", "play.png", "play@2x.png", "quit.png", "quit@2x.png"])
+    }
+
+    @Test("merging shards into a folder with atlases removes the sheets, as a run without --atlas does")
+    func mergeRemovesSheets() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try runAll(try atlasRun([Self.german], into: scratch, folder: "merged"))
+        #expect(try scratch.files(in: "merged/de").contains("atlas-0.png"))
+        for index in 1...2 {
+            try runAll(try batchRun([Self.german], into: scratch, folder: "shard\(index)", shard: Shard(index: index, count: 2)))
+        }
+        let result = try ShardMerge(shardFolders: [scratch("shard1"), scratch("shard2")], outputFolder: scratch("merged")).run()
+        #expect(result.filesRemoved == 4)
+        #expect(try scratch.files(in: "merged/de").filter { $0.hasPrefix("atlas-") } == [])
+    }
+
+    @Test("only the names a sheet can have count as sheet files")
+    func sheetFileNames() {
+        for name in ["atlas-0.png", "atlas-12@2x.png", "atlas-3@1.5x.png"] {
+            #expect(FileNames.isSheetFile(name, suffix: "png"), "\(name)")
+        }
+        for name in ["atlas-.png", "atlas-0@x.png", "atlas-0@2.png", "atlas-0@-1x.png", "atlas-a.png", "manifest.png",
+                     "atlas-0.json", "../atlas-0.png", "atlas-0@2x@2x.png"] {
+            #expect(!FileNames.isSheetFile(name, suffix: "png"), "\(name)")
+        }
+        #expect(FileNames.isSheetFile("atlas-0@2x.json", suffix: "json"))
+        #expect(!FileNames.isSheetFile("manifest.json", suffix: "json"))
+    }
+
     @Test("a run limited to some keys packs the labels the manifest keeps too")
     func partialRunsPackEveryKeptLabel() throws {
         let scratch = try Scratch()
