@@ -151,6 +151,16 @@ public final class LayoutEngine: Sendable {
         for shadow in style.shadows + style.innerShadows {
             try check(shadow.blur, limits.blur, .shadowBlur)
             try check(shadow.spread, limits.blur, .shadowSpread)
+            // Inner shadows stay inside the glyphs, so the canvas limit never sees their
+            // offsets; the renderer turns them into pixel counts.
+            try check(shadow.offsetX, Double(limits.canvasSide), .shadowOffset)
+            try check(shadow.offsetY, Double(limits.canvasSide), .shadowOffset)
+        }
+        if let bevel = style.bevel {
+            try check(bevel.size, limits.blur, .bevelSize)
+            try check(bevel.depth, Bevel.maximumDepth, .bevelDepth)
+            try check(bevel.angle, .greatestFiniteMagnitude, .lightAngle)
+            try check(bevel.altitude, .greatestFiniteMagnitude, .lightAngle)
         }
         for run in text.runs {
             let attributes = run.attributes

@@ -35,6 +35,15 @@ public struct LimitExcess: Sendable, Hashable, CustomStringConvertible {
         case shadowBlur
         /// A shadow's spread (`Limits.blur`).
         case shadowSpread
+        /// A shadow's or inner shadow's offset along x or y (`Limits.canvasSide`).
+        case shadowOffset
+        /// The bevel's size (`Limits.blur`).
+        case bevelSize
+        /// The bevel's depth (`Bevel.maximumDepth`).
+        case bevelDepth
+        /// The bevel's light angle or altitude, which must be finite (the limit is the
+        /// largest finite number).
+        case lightAngle
         /// The longer side of the inline image `source`, `width` x `height` pixels
         /// (`Limits.canvasSide`).
         case inlineImageSide(source: String, width: Int, height: Int)
@@ -81,6 +90,10 @@ public struct LimitExcess: Sendable, Hashable, CustomStringConvertible {
         case .strokeWidth: return "stroke width \(value) exceeds the limit of \(limit)"
         case .shadowBlur: return "shadow blur \(value) exceeds the limit of \(limit)"
         case .shadowSpread: return "shadow spread \(value) exceeds the limit of \(limit)"
+        case .shadowOffset: return "shadow offset \(value) exceeds the limit of \(limit)"
+        case .bevelSize: return "bevel size \(value) exceeds the limit of \(limit)"
+        case .bevelDepth: return "bevel depth \(value) exceeds the limit of \(limit)"
+        case .lightAngle: return "the bevel's light angle \(value) is not a finite number"
         case let .inlineImageSide(source, width, height):
             return Self.imageExcess(source, width, height, side: Int(self.limit), pixels: .max)
         case let .inlineImagePixels(source, width, height):

@@ -8,8 +8,11 @@
 public struct Bevel: Sendable, Hashable {
     /// How far from the edge the slope reaches inward, in pixels at scale 1; `> 0`.
     public var size: Double
-    /// How steep the slope is: 1 slopes the edge at about 45°, 2 at about 63°; `> 0`.
+    /// How steep the slope is: 1 slopes the edge at about 45°, 2 at about 63°; `> 0`,
+    /// at most ``maximumDepth``.
     public var depth: Double
+    /// Beyond this the slopes are as good as vertical: the lighting no longer changes.
+    public static let maximumDepth = 100.0
     /// Where the light comes from, in degrees counter-clockwise from the right (90 from
     /// the top, 120 from the upper left, as Photoshop's default).
     public var angle: Double

@@ -316,7 +316,7 @@ struct StyleDecoder {
         }
         if let depth = object["depth"] {
             bevel.depth = try number(depth, at: path.appending("depth"), .positive,
-                                     limit: (Self.maximumBevelDepth, "bevel depth"))
+                                     limit: (Bevel.maximumDepth, "bevel depth"))
         }
         if let angle = object["angle"] {
             bevel.angle = try number(angle, at: path.appending("angle"), .any)
@@ -458,9 +458,6 @@ struct StyleDecoder {
     /// A line height beyond this many times the font's own spaces lines further apart
     /// than the largest canvas is tall.
     static let maximumLineHeight = 100.0
-
-    /// Beyond this the slopes are as good as vertical: the lighting no longer changes.
-    static let maximumBevelDepth = 100.0
 
     /// A number obeying `rule`, and at most `limit.value` in magnitude when a limit is
     /// given. Booleans are rejected: they are a separate JSON type here, unlike in

@@ -142,7 +142,7 @@ package enum StyleSchema {
     package static func bevel(limits: Limits = .default) -> [Field] {
         [
             Field("size", .number(above: 0, atMost: limits.blur), "How far the slope reaches inward, px at scale 1."),
-            Field("depth", .number(above: 0, atMost: StyleDecoder.maximumBevelDepth), "How steep the slope is; 1 is about 45°."),
+            Field("depth", .number(above: 0, atMost: Bevel.maximumDepth), "How steep the slope is; 1 is about 45°."),
             Field("angle", .number(), "Where the light comes from, degrees counter-clockwise from the right; 90 is the top."),
             Field("altitude", .number(atLeast: 0, atMost: 90), "How high the light stands, degrees above the page."),
             Field("highlight", .color, "The colour of slopes facing the light; its alpha sets the strength."),

@@ -50,6 +50,17 @@ struct LayoutLimitTests {
         #expect(message { $0.shadows = Array(repeating: Shadow(), count: 17) } == "17 shadows exceed the limit of 16")
         #expect(message { $0.shadows = [Shadow(blur: 1e6)] }?.contains("shadow blur") == true)
         #expect(message { $0.maxLines = 10_000 }?.contains("maxLines 10000") == true)
+        // Inner shadows and the bevel never reach the canvas limit, which would
+        // otherwise catch what the renderer turns into pixel counts.
+        #expect(message { $0.innerShadows = [Shadow(offsetX: 1e300)] } == "shadow offset 1e+300 exceeds the limit of 16384")
+        #expect(message { $0.innerShadows = [Shadow(offsetY: -.infinity)] }?.contains("shadow offset") == true)
+        #expect(message { $0.shadows = [Shadow(offsetX: .nan)] }?.contains("shadow offset") == true)
+        #expect(message { $0.bevel = Bevel(size: .infinity) }?.contains("bevel size") == true)
+        #expect(message { $0.bevel = Bevel(size: 1e6) } == "bevel size 1000000 exceeds the limit of 1000")
+        #expect(message { $0.bevel = Bevel(depth: 1e9) }?.contains("bevel depth") == true)
+        #expect(message { $0.bevel = Bevel(angle: .nan) }?.contains("light angle") == true)
+        #expect(message { $0.bevel = Bevel(altitude: .infinity) }?.contains("light angle") == true)
+        #expect(message { $0.bevel = Bevel(); $0.innerShadows = [Shadow(offsetX: 3)] } == nil)
         #expect(message { _ in } == nil)
     }
 
@@ -65,6 +76,10 @@ struct LayoutLimitTests {
         (LimitExcess(.strokeWidth, value: 2000, limit: 1000), "stroke width 2000 exceeds the limit of 1000"),
         (LimitExcess(.shadowBlur, value: 1e6, limit: 1000), "shadow blur 1000000 exceeds the limit of 1000"),
         (LimitExcess(.shadowSpread, value: 1001, limit: 1000), "shadow spread 1001 exceeds the limit of 1000"),
+        (LimitExcess(.shadowOffset, value: 20_000, limit: 16384), "shadow offset 20000 exceeds the limit of 16384"),
+        (LimitExcess(.bevelSize, value: 1001, limit: 1000), "bevel size 1001 exceeds the limit of 1000"),
+        (LimitExcess(.bevelDepth, value: 101, limit: 100), "bevel depth 101 exceeds the limit of 100"),
+        (LimitExcess(.lightAngle, value: .nan, limit: .greatestFiniteMagnitude), "the bevel's light angle nan is not a finite number"),
         (LimitExcess(.inlineImageSide(source: "a.png", width: 96, height: 20_000), value: 20_000, limit: 16384),
          "inline image a.png would be 96x20000 pixels; at most 16384 on a side is allowed"),
         (LimitExcess(.inlineImagePixels(source: "a.png", width: 96, height: 96), value: 9216, limit: 4096),
