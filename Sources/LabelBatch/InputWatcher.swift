@@ -164,6 +164,9 @@ private final class InotifySource: ChangeSource {
     private let descriptor: Int32
     /// Watched folders by watch descriptor.
     private var folders: [Int32: String] = [:]
+    /// Every folder asked for, watched or not: one that is missing (not made yet, or
+    /// deleted and about to be made again, as an export script does) is looked for again.
+    private var wanted: Set<String> = []
 
     struct Failure: Error {
         var reason: String
@@ -185,36 +188,60 @@ private final class InotifySource: ChangeSource {
     deinit { close(descriptor) }
 
     func watch(_ inputs: WatchedInputs) {
-        // A folder that cannot be watched now (it does not exist) is skipped; its files
-        // are found again at the next run.
-        try? add(inputs.folders)
+        // Only the system's limit on watches fails here, and then the folders that
+        // did get a watch still report.
+        _ = try? add(inputs.folders)
     }
 
-    private func add(_ paths: Set<String>) throws {
-        let events = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE)
+    /// Watches `paths` where they exist; those that do not are kept in `wanted`.
+    /// - Returns: The folders that got a watch.
+    @discardableResult
+    private func add(_ paths: Set<String>) throws -> [String] {
+        wanted.formUnion(paths)
+        let events = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MOVE_SELF)
+        var added: [String] = []
         for folder in paths.sorted() where !folders.values.contains(folder) {
             let watch = inotify_add_watch(descriptor, folder, events | UInt32(IN_ONLYDIR))
             if watch >= 0 {
                 folders[watch] = folder
+                added.append(folder)
             } else if errno == ENOSPC || errno == ENOMEM {
                 throw Failure(reason: "the system's limit on inotify watches is reached "
                               + "(fs.inotify.max_user_watches)")
             }
         }
+        return added
+    }
+
+    /// Watches the wanted folders that exist again, and reports every file in them: they
+    /// may have been written before the watch began.
+    private func rewatchMissing() -> [String] {
+        let missing = wanted.subtracting(folders.values)
+        guard !missing.isEmpty, let added = try? add(missing) else { return [] }
+        return added.flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted().map { folder + "/" + $0 }
+        }
     }
 
     func changes(within timeout: Duration?) -> [String] {
-        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&request, 1, timeout.map(\.milliseconds) ?? -1)
-        guard ready > 0 else { return [] }
-        var paths: [String] = []
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { break }
-            paths += parse(buffer[..<count])
+        var paths = rewatchMissing()
+        guard paths.isEmpty else { return paths }
+        // Nothing reports a missing folder's coming back (its parent is not watched), so
+        // while one is missing the wait is cut into half seconds to look for it.
+        var wait = timeout
+        if wanted.count > folders.count {
+            wait = min(timeout ?? .milliseconds(500), .milliseconds(500))
         }
-        return paths
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        if poll(&request, 1, wait.map(\.milliseconds) ?? -1) > 0 {
+            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                guard count > 0 else { break }
+                paths += parse(buffer[..<count])
+            }
+        }
+        return paths + rewatchMissing()
     }
 
     /// The paths of the events in `bytes`: each a `struct inotify_event` (watch, mask,
@@ -228,10 +255,20 @@ private final class InotifySource: ChangeSource {
                 bytes[(offset + at)..<(offset + at + 4)].reversed().reduce(0) { $0 << 8 | UInt32($1) }
             }
             let watch = Int32(bitPattern: field(0))
+            let mask = field(4)
             let nameLength = Int(field(12))
             let nameBytes = bytes[(offset + header)..<min(offset + header + nameLength, bytes.endIndex)]
             let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
             if let folder = folders[watch], !name.isEmpty { paths.append(folder + "/" + name) }
+            if mask & UInt32(IN_MOVE_SELF) != 0 {
+                // The watch follows the folder to its new name; the path is what matters.
+                inotify_rm_watch(descriptor, watch)
+                folders[watch] = nil
+            }
+            if mask & UInt32(IN_IGNORED) != 0 {
+                // The folder was deleted (or its watch removed): it is missing from now on.
+                folders[watch] = nil
+            }
             offset += header + nameLength
         }
         return paths

@@ -55,6 +55,29 @@ struct InputWatcherTests {
         #expect(changes(watcher) == [scratch("fonts/extra/New.ttf").path])
     }
 
+    @Test("a folder deleted and made again, as export scripts do, is watched again; one moved away is not", arguments: methods)
+    func remadeFolders(method: InputWatcher.Method) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let table = scratch("strings/en.json")
+        try write("{}", to: table)
+        let watcher = InputWatcher(watching: WatchedInputs(files: [table.path]), method: method)
+
+        try FileManager.default.removeItem(at: scratch("strings"))
+        try write(#"{"a": "A"}"#, to: table)
+        #expect(changes(watcher) == [table.path])
+        try write(#"{"a": "B"}"#, to: table)
+        #expect(changes(watcher) == [table.path], "a save after the folder was made again went unseen")
+
+        // Moved away, the folder's files are no longer the inputs, whatever their names.
+        try FileManager.default.moveItem(at: scratch("strings"), to: scratch("strings.old"))
+        _ = watcher.waitForChanges(quiet: .milliseconds(100), timeout: .milliseconds(500))
+        try write(#"{"a": "C"}"#, to: scratch("strings.old/en.json"))
+        #expect(watcher.waitForChanges(quiet: .milliseconds(100), timeout: .milliseconds(500)).isEmpty)
+        try write(#"{"a": "D"}"#, to: table)
+        #expect(changes(watcher) == [table.path])
+    }
+
     @Test("inputs added later, in folders not watched before, are reported", arguments: methods)
     func updatedInputs(method: InputWatcher.Method) throws {
         let scratch = try Scratch()
