@@ -78,16 +78,35 @@ struct AtlasBuilder {
         }
         guard labels.map(\.key) == previous.labels.map(\.key), images(labels) == images(previous.labels) else { return nil }
         var frames: [String: Manifest.AtlasFrame] = [:]
-        for image in previous.labels.flatMap(\.images) {
-            guard let frame = image.atlas else { return nil }
-            frames[image.file] = frame
+        var framesBySheet: [String: [String: Manifest.AtlasFrame]] = [:]
+        for label in previous.labels {
+            for image in label.images {
+                guard let frame = image.atlas else { return nil }
+                frames[image.file] = frame
+                framesBySheet[frame.sheet, default: [:]][label.key] = frame
+            }
         }
         for sheet in record.sheets {
-            guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(sheet.data).path),
-                  let bytes = FileManager.default.contents(atPath: folder.appendingPathComponent(sheet.image).path),
-                  ContentHash.hex(of: bytes) == sheet.hash else { return nil }
+            guard let bytes = FileManager.default.contents(atPath: folder.appendingPathComponent(sheet.image).path),
+                  ContentHash.hex(of: bytes) == sheet.hash,
+                  dataFileMatches(sheet, frames: framesBySheet[sheet.image] ?? [:]) else { return nil }
         }
         return PackedAtlas(record: record, frames: frames, staged: [])
+    }
+
+    /// Whether the sheet's data file still says what the manifest does: its image, size
+    /// and every frame. The manifest keeps no hash of it, and a damaged or edited one
+    /// must be written again, as a damaged sheet is.
+    private func dataFileMatches(_ sheet: Manifest.Sheet, frames: [String: Manifest.AtlasFrame]) -> Bool {
+        guard let bytes = FileManager.default.contents(atPath: folder.appendingPathComponent(sheet.data).path),
+              let data = try? JSONDecoder().decode(TexturePackerJSON.self, from: bytes),
+              data.meta.image == sheet.image, data.meta.size == .init(w: sheet.width, h: sheet.height),
+              data.meta.scale == FileNames.scaleText(sheet.scale), data.meta.version == Labelgen.version else { return false }
+        let listed = data.frames.mapValues { frame in
+            Manifest.AtlasFrame(sheet: sheet.image, frame: [frame.frame.x, frame.frame.y, frame.frame.w, frame.frame.h],
+                                offset: [frame.spriteSourceSize.x, frame.spriteSourceSize.y])
+        }
+        return listed == frames
     }
 
     /// The sheets of one scale, and each sprite's frame on them, in the sprites' order.

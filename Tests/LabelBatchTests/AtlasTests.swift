@@ -133,6 +133,16 @@ struct AtlasTests {
         #expect(try stamps(of: scratch("out/en")).filter { $0.key != "atlas-0@2x.png" }
                 == before.filter { $0.key != "atlas-0@2x.png" })
 
+        // So is a sheet whose data file was cut short or edited.
+        let data = try Data(contentsOf: scratch("out/en/atlas-0.json"))
+        for damage in [data.prefix(data.count / 2), Data(String(decoding: data, as: UTF8.self)
+                                                           .replacingOccurrences(of: "\"x\" : ", with: "\"x\" : 1").utf8)] {
+            try damage.write(to: scratch("out/en/atlas-0.json"))
+            let (rewritten, _) = try runAll(try atlasRun([Self.mixed], into: scratch))
+            #expect(rewritten.filesWritten >= 1)
+            #expect(try Data(contentsOf: scratch("out/en/atlas-0.json")) == data)
+        }
+
         // A user's file the manifest never listed stays, whatever its name.
         try Data("mine".utf8).write(to: scratch("out/en/atlas-7.png"))
         var fewer = Self.mixed
