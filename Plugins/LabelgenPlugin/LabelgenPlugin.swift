@@ -50,9 +50,11 @@ struct LabelgenPlugin: BuildToolPlugin {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
-        // Read both before waiting: a full pipe would otherwise block labelgen forever.
+        // Both pipes are read while labelgen runs, the errors on another thread: whichever
+        // it filled first would otherwise block it, and this plugin with it, for ever.
+        let drained = DrainedPipe(errors)
         let printed = output.fileHandleForReading.readDataToEndOfFile()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let message = String(decoding: drained.wait(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             let text = message.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -64,6 +66,28 @@ struct LabelgenPlugin: BuildToolPlugin {
         } catch {
             throw PluginFailure("labelgen config --print-plan printed no plan: \(String(decoding: printed, as: UTF8.self))")
         }
+    }
+}
+
+/// A pipe read to its end on a thread of its own.
+private final class DrainedPipe: @unchecked Sendable {
+    // @unchecked: `data` is written once, on the reading thread, before `done` is
+    // signalled, and read only after waiting for it.
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ pipe: Pipe) {
+        let handle = pipe.fileHandleForReading
+        DispatchQueue.global().async { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    /// Everything written to the pipe, once its writer has closed it.
+    func wait() -> Data {
+        done.wait()
+        return data
     }
 }
 
