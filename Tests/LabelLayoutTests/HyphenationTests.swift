@@ -88,6 +88,7 @@ struct HyphenationTests {
             "nl": ["verkeersveiligheidsvoorschriften", "kwartaalvoorwaarden", "tweeverdienersvoordeel"],
             "fi": ["työvoimaviranomainen", "kaupunkiympäristölautakunta", "ravintolavaunuvuorovastaava"],
         ][locale]!
+        var hyphenatedLines = 0
         for word in words {
             for width in stride(from: 120.0, through: 260, by: 20) {
                 let layout = try engine.layout(word, style: style(size: 40, box: Box(width: width), minSize: 12, maxLines: 3) {
@@ -97,9 +98,13 @@ struct HyphenationTests {
                 let hyphen = try Self.hyphenID(size: layout.fontSize)
                 for line in layout.lines.dropLast() {
                     #expect(line.runs.flatMap(\.glyphs).last?.id == hyphen.id, "\(word) at \(width): \(layout.lineTexts)")
+                    hyphenatedLines += 1
                 }
             }
         }
+        // Most of these words break somewhere at most of these widths: the check above
+        // must have had lines to look at.
+        #expect(hyphenatedLines >= words.count * 3, "only \(hyphenatedLines) hyphenated lines")
     }
 
     @Test("a letter with a combining mark hyphenates as its precomposed form does")

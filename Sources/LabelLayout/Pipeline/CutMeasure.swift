@@ -67,7 +67,8 @@ struct CutMeasure {
         }
         var hyphens: [Int: ShapedGlyph] = [:]
         for (offset, hyphen) in source.hyphens { if let offset = moved(offset) { hyphens[offset] = hyphen } }
-        // Hyphenation points keep their hyphens; those of a word the cut reaches go.
+        // Hyphenation points away from the cut keep their hyphens; those in it or at its
+        // ends (head...tail + 1) would put a hyphen beside the ellipsis, and go.
         var dictionaryHyphens: [Int: ShapedGlyph] = [:]
         for (offset, var hyphen) in source.dictionaryHyphens where offset < head || offset > tail + 1 {
             if let end = moved(offset), let cluster = moved(hyphen.cluster) {
