@@ -49,14 +49,12 @@ enum FileNames {
     /// an edited manifest cannot have a run delete `manifest.json` or another data file.
     static func isSheetFile(_ name: String, suffix: String) -> Bool {
         guard name.hasPrefix("atlas-"), name.hasSuffix("." + suffix) else { return false }
-        let stem = name.dropFirst(6).dropLast(suffix.count + 1)
-        let parts = stem.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let number = parts.first, !number.isEmpty, number.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-            return false
-        }
-        guard parts.count == 2 else { return true }
-        let scale = parts[1]
-        return scale.hasSuffix("x") && Double(scale.dropLast()).map { $0 > 0 && $0.isFinite } == true
+        let parts = name.dropFirst(6).dropLast(suffix.count + 1).split(separator: "@", maxSplits: 1)
+        guard let number = parts.first.flatMap({ Int($0) }), number >= 0 else { return false }
+        let scale = parts.count == 2 ? Double(parts[1].dropLast()) : 1
+        guard let scale, scale.isFinite, scale > 0 else { return false }
+        // Read back, the name must be the one a sheet of that number and scale gets.
+        return name == sheetName(number: number, scale: scale, suffix: suffix)
     }
 
     /// `2`, `1.5`: a scale as file names and TexturePacker's `meta.scale` write it.

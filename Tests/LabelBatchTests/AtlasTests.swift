@@ -213,7 +213,8 @@ struct AtlasTests {
             #expect(FileNames.isSheetFile(name, suffix: "png"), "\(name)")
         }
         for name in ["atlas-.png", "atlas-0@x.png", "atlas-0@2.png", "atlas-0@-1x.png", "atlas-a.png", "manifest.png",
-                     "atlas-0.json", "../atlas-0.png", "atlas-0@2x@2x.png"] {
+                     "atlas-0.json", "../atlas-0.png", "atlas-0@2x@2x.png", "atlas-+1.png", "atlas-01.png", "atlas-0@1x.png",
+                     "atlas-0@2y.png", "atlas-0@2.0x.png", "atlas-0@infx.png"] {
             #expect(!FileNames.isSheetFile(name, suffix: "png"), "\(name)")
         }
         #expect(FileNames.isSheetFile("atlas-0@2x.json", suffix: "json"))
