@@ -210,7 +210,9 @@ func latency(_ options: Options) throws {
         ("japanese", "メインメニューに戻りますか？保存されていない進行状況は失われます。", "ja", nil),
     ]
     var results: [[String: Any]] = []
-    for item in cases {
+    // LABELGEN_BENCH_CASES=truncated,japanese measures only those, e.g. to profile one.
+    let picked = ProcessInfo.processInfo.environment["LABELGEN_BENCH_CASES"].map { $0.split(separator: ",").map(String.init) }
+    for item in cases where picked?.contains(item.name) ?? true {
         var style = try sheet.style(forKey: "bench", locale: item.locale)
         if let truncate = item.truncate { style.truncate = truncate }
         // Warm: faces, HarfBuzz fonts and break iterators are cached after the first call.

@@ -51,6 +51,9 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     let font: OpaquePointer
     private let coverage: OpaquePointer
     let outlineCache = LockedCache<UInt32, GlyphOutline>()
+    /// Each glyph's outline ink box once measured: fitting measures every line's ink at
+    /// every size it tries, and HarfBuzz reads a CFF glyph's charstring for each query.
+    private let inkCache = LockedCache<UInt32, (minX: Double, minY: Double, maxX: Double, maxY: Double)?>()
     /// Whether glyphs may be PNG pictures (colour emoji) rather than outlines.
     public let hasColorBitmaps: Bool
     let bitmapCache = LockedCache<UInt32, ColorBitmap?>()
@@ -158,6 +161,13 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
 
     /// The ink box of the glyph's own outline (or picture), in em, y up.
     func outlineInk(glyph: UInt32) -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
+        if let cached = inkCache.withLock({ $0[glyph] }) { return cached }
+        let ink = measuredInk(glyph: glyph)
+        inkCache.withLock { $0[glyph] = .some(ink) }
+        return ink
+    }
+
+    private func measuredInk(glyph: UInt32) -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
         var extents = hb_glyph_extents_t()
         guard hb_font_get_glyph_extents(font, glyph, &extents) != 0,
               extents.width != 0, extents.height != 0 else { return nil }

@@ -242,36 +242,50 @@ struct Itemizer {
                 start = end
                 continue
             }
-            let cluster = scalars[start..<end].filter { !Self.isDefaultIgnorable($0) }
-            let needed = cluster.compactMap(Unicode.Scalar.init)
-            func covers(_ face: FontFace) -> Bool { needed.allSatisfy(face.covers) }
+            // Most graphemes are one scalar that the previous face or the chain's first
+            // covers: nothing here allocates, and a scalar's category is only looked up
+            // when it can decide the face.
+            let graphemeScalars = scalars[start..<end]
+            var hasIgnorable = false
+            func covers(_ face: FontFace) -> Bool {
+                for value in graphemeScalars where !Self.isDefaultIgnorable(value) {
+                    if let scalar = Unicode.Scalar(value), !face.covers(scalar) { return false }
+                }
+                return true
+            }
+            for value in graphemeScalars where Self.isDefaultIgnorable(value) { hasIgnorable = true }
 
             var chosen: FontFace?
             // Spaces, digits and the punctuation and symbols around numbers ("3-1", "+5",
             // "$20") stay in the face around them, so one number never mixes two fonts.
-            let isNeutral = needed.allSatisfy { scalar in
-                switch scalar.properties.generalCategory {
-                case .otherPunctuation, .dashPunctuation, .decimalNumber, .mathSymbol, .currencySymbol,
-                     .openPunctuation, .closePunctuation, .spaceSeparator:
-                    return true
-                default:
-                    return scalar.properties.isWhitespace || Self.isLineSeparator(scalar.value)
+            func isNeutral() -> Bool {
+                graphemeScalars.allSatisfy { value in
+                    guard !Self.isDefaultIgnorable(value), let scalar = Unicode.Scalar(value) else { return true }
+                    switch scalar.properties.generalCategory {
+                    case .otherPunctuation, .dashPunctuation, .decimalNumber, .mathSymbol, .currencySymbol,
+                         .openPunctuation, .closePunctuation, .spaceSeparator:
+                        return true
+                    default:
+                        return scalar.properties.isWhitespace || Self.isLineSeparator(scalar.value)
+                    }
                 }
             }
             // U+FE0F asks for the emoji presentation, U+FE0E for text (UTS #51).
-            let wantsEmoji = cluster.count < scalars[start..<end].count && scalars[start..<end].contains(0xFE0F)
-            let wantsText = scalars[start..<end].contains(0xFE0E)
+            let wantsEmoji = hasIgnorable && graphemeScalars.contains(0xFE0F)
+            let wantsText = graphemeScalars.contains(0xFE0E)
             if wantsEmoji, let emoji = chain.first(where: { $0.hasColorBitmaps && covers($0) }) {
                 chosen = emoji
             } else if wantsText, let text = chain.first(where: { !$0.hasColorBitmaps && covers($0) }) {
                 chosen = text
-            } else if isNeutral, let previous, covers(previous) {
+            } else if let previous, isNeutral(), covers(previous) {
                 chosen = previous
             } else {
                 chosen = chain.first(where: covers)
-                    ?? resolver.hostFallback(for: cluster, weight: run.weight, language: locale)
+                    ?? resolver.hostFallback(for: graphemeScalars.filter { !Self.isDefaultIgnorable($0) },
+                                             weight: run.weight, language: locale)
             }
             if chosen == nil {
+                let needed = graphemeScalars.filter { !Self.isDefaultIgnorable($0) }.compactMap(Unicode.Scalar.init)
                 missing.append(contentsOf: needed.filter { scalar in
                     !chain.contains { $0.covers(scalar) } && !Self.isLineSeparator(scalar.value)
                 })
