@@ -29,7 +29,12 @@ extension BatchRun {
     ///   Images already renamed stay (whole); the staged ones not yet renamed are removed.
     public func commit(_ rendered: RenderedBatch) throws(BatchError) -> CommittedBatch {
         var written: Int
-        do {
+        do throws(BatchError) {
+            let staged = rendered.drawn.values.flatMap(\.staged) + rendered.atlases.values.flatMap(\.staged)
+            do { try AtomicWriter.flush(staged) } catch {
+                for label in rendered.drawn.values { label.discard() }
+                throw BatchError.cannotWrite(path: staged.first?.target ?? "", reason: AtomicWriter.reason(error))
+            }
             written = try moveStagedImages(of: rendered)
         } catch {
             rendered.atlases.values.forEach { $0.discard() }

@@ -221,6 +221,10 @@ public struct ShardMerge: Sendable {
             staged.forEach(AtomicWriter.discard)
             throw error
         }
+        do { try AtomicWriter.flush(staged) } catch {
+            staged.forEach(AtomicWriter.discard)
+            throw .output(.cannotWrite(path: staged.first?.target ?? "", reason: AtomicWriter.reason(error)))
+        }
         var written = 0
         for (position, file) in staged.enumerated() {
             do {
