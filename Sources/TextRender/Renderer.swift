@@ -30,6 +30,9 @@ public struct Renderer: Sendable {
     /// The largest canvas drawn; a label that needs more is refused before its pixels
     /// are allocated.
     public var limits: Limits
+    /// Where glyph masks are kept between labels; nil draws every label's masks from its
+    /// glyphs' paths, exactly as one shape (slower; the tests compare the two).
+    var glyphMasks: GlyphMaskCache? = .shared
 
     /// Creates a renderer.
     ///
@@ -91,7 +94,7 @@ public struct Renderer: Sendable {
         let paths = GlyphPaths(layout: layout, canvas: canvas, scratch: context)
         let style = layout.style
         let pictures = try ColorPictures(paths.pictures, limits: limits)
-        var silhouettes = Silhouettes(canvas: canvas, paths: paths, pictures: pictures)
+        var silhouettes = Silhouettes(canvas: canvas, paths: paths, pictures: pictures, glyphMasks: glyphMasks)
         silhouettes.stacked = style.outerStrokes.filter(\.paints)
         if !paths.colorGlyphs.isEmpty {
             silhouettes.colorCoverage = try ColorGlyphs(placed: paths.colorGlyphs)

@@ -29,6 +29,23 @@ struct GlyphPaths {
     /// Glyphs no stroke surrounds, when other runs have one (nil when the strokes
     /// cover everything or there is no stroke at all).
     var unstroked: Selection?
+    /// Every outline glyph where it is drawn, for building masks from cached glyph masks
+    /// (``GlyphMaskCache``) instead of rasterizing the lines' paths.
+    var placedGlyphs: [PlacedGlyph] = []
+    /// Whether any run has an underline or strike-through: bars are in the line paths
+    /// only, so their masks are rasterized from the paths.
+    var hasDecorations = false
+
+    /// An outline glyph and the canvas point its origin (on the snapped baseline) lies at.
+    struct PlacedGlyph {
+        var face: FontFace
+        var glyph: UInt32
+        /// The font size in canvas pixels.
+        var size: Double
+        var slant: Double
+        var x: Double
+        var y: Double
+    }
 
     /// Which glyphs a mask is made of.
     enum Selection {
@@ -78,12 +95,15 @@ struct GlyphPaths {
         var inks: [Ink?] = []
         var pictures: [PlacedPicture] = []
         var colorGlyphs: [PlacedColorGlyph] = []
+        var placed: [PlacedGlyph] = []
+        var decorated = false
         for (index, line) in layout.lines.enumerated() {
             scratch.newPath()
             var ink: Ink?
             for run in line.runs {
                 Self.append(run, line: line, index: index, canvas: canvas, to: scratch,
-                            pictures: &pictures, colorGlyphs: &colorGlyphs, ink: &ink)
+                            pictures: &pictures, colorGlyphs: &colorGlyphs, ink: &ink, placed: &placed)
+                if !run.decorations.isEmpty { decorated = true }
             }
             paths.append(scratch.copyPath())
             inks.append(ink)
@@ -92,6 +112,8 @@ struct GlyphPaths {
         lineInk = inks
         self.pictures = pictures
         self.colorGlyphs = colorGlyphs
+        placedGlyphs = placed
+        hasDecorations = decorated
 
         let runs = layout.lines.flatMap(\.runs)
         /// The path, pictures and colour glyphs of the runs of `lines` that `include` picks.
@@ -101,10 +123,11 @@ struct GlyphPaths {
             var pictures: [PlacedPicture] = []
             var colorGlyphs: [PlacedColorGlyph] = []
             var ink: Ink?
+            var placed: [PlacedGlyph] = []
             for (index, line) in zip(lines.indices, lines) {
                 for run in line.runs where include(run) {
                     Self.append(run, line: line, index: index, canvas: canvas, to: scratch,
-                                pictures: &pictures, colorGlyphs: &colorGlyphs, ink: &ink)
+                                pictures: &pictures, colorGlyphs: &colorGlyphs, ink: &ink, placed: &placed)
                 }
             }
             return (scratch.copyPath(), pictures, colorGlyphs)
@@ -161,9 +184,11 @@ struct GlyphPaths {
     }
 
     /// Adds a run's outlines and decorations to the current path, its pictures to
-    /// `pictures` and its colour glyphs to `colorGlyphs`, growing `ink` by what it draws.
+    /// `pictures`, its colour glyphs to `colorGlyphs` and its outline glyphs to `placed`,
+    /// growing `ink` by what it draws.
     private static func append(_ run: GlyphRun, line: TextLayout.Line, index: Int, canvas: Canvas, to context: CairoContext,
-                               pictures: inout [PlacedPicture], colorGlyphs: inout [PlacedColorGlyph], ink: inout Ink?) {
+                               pictures: inout [PlacedPicture], colorGlyphs: inout [PlacedColorGlyph], ink: inout Ink?,
+                               placed: inout [PlacedGlyph]) {
         let exactBaseline = line.baseline * canvas.scale + Double(canvas.originY)
         let snap = exactBaseline.rounded() - exactBaseline
         let size = run.fontSize * canvas.scale
@@ -183,6 +208,7 @@ struct GlyphPaths {
                                                     line: index, runColor: run.color))
             } else {
                 append(run.face.outline(glyph: glyph.id), to: context, x: ox, y: oy, size: size, slant: run.slant)
+                placed.append(PlacedGlyph(face: run.face, glyph: glyph.id, size: size, slant: run.slant, x: ox, y: oy))
             }
             if let box = run.inkBox(glyph.id) {
                 grow(oy - box.maxY * size, oy - box.minY * size, ox + box.minX * size, ox + box.maxX * size)
@@ -202,7 +228,7 @@ struct GlyphPaths {
     /// Font outlines are y-up in em; the canvas is y-down in pixels. A slanted run
     /// shears each point right by `slant` times its height above the baseline.
     static func append(_ outline: GlyphOutline, to context: CairoContext, x: Double, y: Double,
-                               size: Double, slant: Double) {
+                       size: Double, slant: Double) {
         func px(_ ex: Double, _ ey: Double) -> Double { x + (ex + slant * ey) * size }
         func py(_ ey: Double) -> Double { y - ey * size }
         var currentX = 0.0, currentY = 0.0

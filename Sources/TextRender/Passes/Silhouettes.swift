@@ -1,13 +1,17 @@
 import StyledText
 
 /// Coverage masks of the text: the glyphs' fill, and the stroked silhouette (fill plus
-/// outlines), each rasterized in one pass over all glyphs so that overlapping glyphs
-/// never add up to seams. Runs with different strokes are grown apart and united per
-/// pixel, so the silhouette stays one shape across a change of stroke.
+/// outlines). With a glyph mask cache, each is built from the glyphs' cached masks,
+/// composited one over the other; otherwise (and for bars and runs with their own
+/// strokes) rasterized in one pass over all glyphs, so that overlapping glyphs never
+/// add up to seams. Runs with different strokes are grown apart and united per pixel,
+/// so the silhouette stays one shape across a change of stroke.
 struct Silhouettes {
     let canvas: Canvas
     let paths: GlyphPaths
     let pictures: ColorPictures
+    /// Where glyph masks come from; nil rasterizes every mask from the glyphs' paths.
+    var glyphMasks: GlyphMaskCache?
     /// ``outlineFill()``'s mask once drawn: growing all glyphs then adds it instead of
     /// filling their outlines again (the same coverage, at a fraction of the cost).
     var outlineCoverage: CairoSurface?
@@ -18,8 +22,13 @@ struct Silhouettes {
     /// include it.
     var colorCoverage: CairoSurface?
 
+    /// Whether masks of all glyphs are built from cached glyph masks: bars are only in
+    /// the paths, so a label with any is rasterized from them.
+    var composesGlyphMasks: Bool { glyphMasks != nil && !paths.hasDecorations }
+
     /// The coverage of the outline glyphs, which the style's fill paints.
     func outlineFill() throws(RenderError) -> CairoSurface {
+        if composesGlyphMasks { return try composed(outset: 0, join: .round) }
         let mask = try CairoSurface(width: canvas.width, height: canvas.height, format: .alpha)
         let context = CairoContext(mask)
         context.setFillRule(.winding)
@@ -137,6 +146,14 @@ struct Silhouettes {
     /// The selected glyphs grown by `outset` pixels with the given join: the shape an
     /// outside stroke of that width covers together with the glyphs.
     func grown(_ glyphs: GlyphPaths.Selection, by outset: Double, join: LineJoin) throws(RenderError) -> CairoSurface {
+        if case .all = glyphs, composesGlyphMasks {
+            let mask = try composed(outset: outset, join: join)
+            if !pictures.isEmpty {
+                ColorPictures.union(mask, with: try pictures.grownCoverage(
+                    width: canvas.width, height: canvas.height, radius: outset))
+            }
+            return mask
+        }
         let mask = try CairoSurface(width: canvas.width, height: canvas.height, format: .alpha)
         let context = CairoContext(mask)
         context.setFillRule(.winding)
@@ -180,6 +197,29 @@ struct Silhouettes {
                 width: canvas.width, height: canvas.height, radius: outset))
         }
         return mask
+    }
+
+    /// Every outline glyph's cached mask, grown by `outset` with `join` (0: its fill),
+    /// composited one over the other on a new canvas-sized mask.
+    func composed(outset: Double, join: LineJoin) throws(RenderError) -> CairoSurface {
+        guard let cache = glyphMasks else { preconditionFailure("no glyph mask cache") }
+        var placed: [(mask: GlyphMask, x: Int, y: Int)] = []
+        placed.reserveCapacity(paths.placedGlyphs.count)
+        for glyph in paths.placedGlyphs {
+            let x = GlyphMask.split(glyph.x), y = GlyphMask.split(glyph.y)
+            let key = GlyphMaskKey(face: glyph.face, glyph: glyph.glyph, size: glyph.size, slant: glyph.slant,
+                                   phaseX: x.phase, phaseY: y.phase, outset: outset, join: outset > 0 ? join : .round)
+            let mask = try cache.mask(key)
+            if mask.width > 0 { placed.append((mask, x.whole + mask.left, y.whole + mask.top)) }
+        }
+        let surface = try CairoSurface(width: canvas.width, height: canvas.height, format: .alpha)
+        surface.withPixels { data, stride in
+            for glyph in placed {
+                glyph.mask.composite(into: data, width: canvas.width, height: canvas.height, stride: stride,
+                                     x: glyph.x, y: glyph.y)
+            }
+        }
+        return surface
     }
 
     /// Composites coverage `top` over `mask` (top + mask × (1 - top)), rounded as
