@@ -20,16 +20,19 @@ struct GlyphMask: Sendable {
     /// Sub-pixel phases per pixel, each way: glyph origins are rounded to the nearest
     /// quarter pixel, which moves an edge by at most 1/8 px (see docs/performance.md).
     static let phases = 4
+    /// Phases for a glyph at the canvas's edge, where moving it could push ink into the
+    /// pixel kept clear for anti-aliasing: Cairo's own precision, so nothing moves.
+    static let exactPhases = 256
 
     /// The memory a cached mask holds, roughly: its pixels and its bookkeeping.
     var byteCount: Int { pixels.count + 96 }
 
     /// A glyph origin `x` (canvas pixels) as the whole pixel it is drawn from and the
     /// quarter-pixel phase within it.
-    static func split(_ x: Double) -> (whole: Int, phase: UInt8) {
+    static func split(_ x: Double, phases: Int = phases) -> (whole: Int, phase: UInt16) {
         let steps = Int((x * Double(phases)).rounded())
         let whole = Int((Double(steps) / Double(phases)).rounded(.down))
-        return (whole, UInt8(steps - whole * phases))
+        return (whole, UInt16(steps - whole * phases))
     }
 
     /// Rasterizes the glyph `key` names with Cairo: its fill, or with an outset its
@@ -54,7 +57,7 @@ struct GlyphMask: Sendable {
             }
         }
         guard minX <= maxX, minY <= maxY else { return .empty }
-        let px = Double(key.phaseX) / Double(phases), py = Double(key.phaseY) / Double(phases)
+        let px = Double(key.phaseX) / Double(key.phases), py = Double(key.phaseY) / Double(key.phases)
         let size = key.size, outset = key.outset
         // A miter reaches up to its limit (4) times the half width from the corner.
         let reach = key.join == .miter ? 4 * outset : outset
@@ -130,14 +133,16 @@ struct GlyphMask: Sendable {
 }
 
 /// What a cached glyph mask is of: a glyph of a face at a size in canvas pixels, slant,
-/// quarter-pixel phase, and the outset and join it is grown by (0 for its plain fill).
+/// sub-pixel phase (in `phases` steps), and the outset and join it is grown by (0 for
+/// its plain fill).
 struct GlyphMaskKey: Hashable, Sendable {
     var face: FontFace
     var glyph: UInt32
     var size: Double
     var slant: Double
-    var phaseX: UInt8
-    var phaseY: UInt8
+    var phases: UInt16
+    var phaseX: UInt16
+    var phaseY: UInt16
     var outset: Double
     var join: LineJoin
 

@@ -22,9 +22,14 @@ struct Silhouettes {
     /// include it.
     var colorCoverage: CairoSurface?
 
-    /// Whether masks of all glyphs are built from cached glyph masks: bars are only in
-    /// the paths, so a label with any is rasterized from them.
-    var composesGlyphMasks: Bool { glyphMasks != nil && !paths.hasDecorations }
+    /// Whether masks of all glyphs are built from cached glyph masks. Bars are only in
+    /// the paths, and runs with their own colours or strokes are filled or grown from
+    /// theirs, so those labels are rasterized from the paths, every mask alike: a ring
+    /// cut from one kind of mask by the other would show a seam.
+    var composesGlyphMasks: Bool {
+        glyphMasks != nil && !paths.hasDecorations && paths.styleFilled == nil && paths.unstroked == nil
+            && paths.strokes.allSatisfy { if case .all = $0.glyphs { true } else { false } }
+    }
 
     /// The coverage of the outline glyphs, which the style's fill paints.
     func outlineFill() throws(RenderError) -> CairoSurface {
@@ -206,9 +211,23 @@ struct Silhouettes {
         var placed: [(mask: GlyphMask, x: Int, y: Int)] = []
         placed.reserveCapacity(paths.placedGlyphs.count)
         for glyph in paths.placedGlyphs {
-            let x = GlyphMask.split(glyph.x), y = GlyphMask.split(glyph.y)
-            let key = GlyphMaskKey(face: glyph.face, glyph: glyph.glyph, size: glyph.size, slant: glyph.slant,
-                                   phaseX: x.phase, phaseY: y.phase, outset: outset, join: outset > 0 ? join : .round)
+            var phases = GlyphMask.phases
+            var x = GlyphMask.split(glyph.x), y = GlyphMask.split(glyph.y)
+            var key = GlyphMaskKey(face: glyph.face, glyph: glyph.glyph, size: glyph.size, slant: glyph.slant,
+                                   phases: UInt16(phases), phaseX: x.phase, phaseY: y.phase, outset: 0, join: .round)
+            // Decided on the glyph's fill, so that its fill and grown masks agree.
+            let fill = try cache.mask(key)
+            if fill.width > 0, x.whole + fill.left <= 0 || y.whole + fill.top <= 0
+                || x.whole + fill.left + fill.width >= canvas.width || y.whole + fill.top + fill.height >= canvas.height {
+                phases = GlyphMask.exactPhases
+                x = GlyphMask.split(glyph.x, phases: phases)
+                y = GlyphMask.split(glyph.y, phases: phases)
+                key.phases = UInt16(phases)
+                key.phaseX = x.phase
+                key.phaseY = y.phase
+            }
+            key.outset = outset
+            key.join = outset > 0 ? join : .round
             let mask = try cache.mask(key)
             if mask.width > 0 { placed.append((mask, x.whole + mask.left, y.whole + mask.top)) }
         }
