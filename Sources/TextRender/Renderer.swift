@@ -30,6 +30,9 @@ public struct Renderer: Sendable {
     /// The largest canvas drawn; a label that needs more is refused before its pixels
     /// are allocated.
     public var limits: Limits
+    /// Where glyph masks are kept between labels; nil draws every label's masks from its
+    /// glyphs' paths, exactly as one shape (slower; the tests compare the two).
+    var glyphMasks: GlyphMaskCache? = .shared
 
     /// Creates a renderer.
     ///
@@ -91,8 +94,15 @@ public struct Renderer: Sendable {
         let paths = GlyphPaths(layout: layout, canvas: canvas, scratch: context)
         let style = layout.style
         let pictures = try ColorPictures(paths.pictures, limits: limits)
-        var silhouettes = Silhouettes(canvas: canvas, paths: paths, pictures: pictures)
+        var silhouettes = Silhouettes(canvas: canvas, paths: paths, pictures: pictures, glyphMasks: glyphMasks)
         silhouettes.stacked = style.outerStrokes.filter(\.paints)
+        var shadowReach = 0.0
+        for shadow in style.shadows where shadow.color.alpha > 0 {
+            // Three sigmas of the blur (sigma = blur / 2), the spread and the offset.
+            let reach = max(0, shadow.spread) + 1.5 * max(0, shadow.blur) + max(abs(shadow.offsetX), abs(shadow.offsetY))
+            shadowReach = max(shadowReach, reach * scale)
+        }
+        silhouettes.effectReach = silhouettes.widestStroke * scale + shadowReach
         if !paths.colorGlyphs.isEmpty {
             silhouettes.colorCoverage = try ColorGlyphs(placed: paths.colorGlyphs)
                 .coverage(width: canvas.width, height: canvas.height)
@@ -137,8 +147,9 @@ public struct Renderer: Sendable {
                     .draw(style.innerShadows, on: context)
             }
         }
-        try FillPass(canvas: canvas, paths: paths, pictures: pictures, colorCoverage: silhouettes.colorCoverage)
-            .draw(fill: style.fill, fillMask: outlineMask, rings: rings, outlineReach: silhouettes.widestStroke * scale,
+        var fillPass = FillPass(canvas: canvas, paths: paths, pictures: pictures, colorCoverage: silhouettes.colorCoverage)
+        if silhouettes.composesGlyphMasks { fillPass.composer = silhouettes }
+        try fillPass.draw(fill: style.fill, fillMask: outlineMask, rings: rings, outlineReach: silhouettes.widestStroke * scale,
                   on: context, labelInk: labelInk, inside: inside)
 
         return (surface, canvas)

@@ -11,6 +11,10 @@ struct FillPass {
     let pictures: ColorPictures
     /// The COLR colour glyphs' coverage, nil when the label has none.
     let colorCoverage: CairoSurface?
+    /// Builds masks of some glyphs from cached glyph masks, when the label's other masks
+    /// are built so: its parts of the fill must then be made the same way, or their
+    /// edges would not meet the outline's ring exactly. Nil fills their paths.
+    var composer: Silhouettes?
 
     /// - Parameters:
     ///   - outlineReach: How far the outermost outline reaches beyond the glyphs, in
@@ -32,9 +36,9 @@ struct FillPass {
             }
         }
         if let styleFilled = paths.styleFilled {
-            drawRunColors(fill: fill, styleFilled: styleFilled, on: context, labelInk: labelInk)
+            try drawRunColors(fill: fill, styleFilled: styleFilled, on: context, labelInk: labelInk)
         } else {
-            drawStyleFill(fill, fillMask: fillMask, on: context, labelInk: labelInk)
+            try drawStyleFill(fill, fillMask: fillMask, on: context, labelInk: labelInk)
         }
         // Inner effects lie over the fill, so they are composited, not added.
         context.setOperator(.over)
@@ -83,9 +87,10 @@ struct FillPass {
 
     /// Markup gave some runs their own colours: the style's fill paints the other glyphs
     /// (a gradient still spans the whole line or label), each colour its runs' glyphs.
-    private func drawRunColors(fill: Fill, styleFilled: [CairoPath], on context: CairoContext, labelInk: GlyphPaths.Ink?) {
+    private func drawRunColors(fill: Fill, styleFilled: [(path: CairoPath, glyphs: [GlyphPaths.PlacedGlyph])],
+                               on context: CairoContext, labelInk: GlyphPaths.Ink?) throws(RenderError) {
         context.setFillRule(.winding)
-        for (path, lineInk) in zip(styleFilled, paths.lineInk) {
+        for ((path, glyphs), lineInk) in zip(styleFilled, paths.lineInk) {
             let pattern: CairoPattern
             switch fill {
             case .color(let color):
@@ -95,12 +100,21 @@ struct FillPass {
                 pattern = Self.pattern(gradient, top: ink.top, bottom: ink.bottom, left: ink.left, right: ink.right)
             }
             context.setSource(pattern)
-            context.newPath()
-            context.append(path)
-            context.fill()
+            try paint(glyphs, path: path, on: context)
         }
-        for (color, path) in paths.colored {
+        for (color, path, glyphs) in paths.colored {
             context.setSource(color)
+            try paint(glyphs, path: path, on: context)
+        }
+    }
+
+    /// Paints the current source through the coverage of `glyphs`, whose outlines and
+    /// bars `path` holds.
+    private func paint(_ glyphs: [GlyphPaths.PlacedGlyph], path: CairoPath, on context: CairoContext) throws(RenderError) {
+        if let composer {
+            guard !glyphs.isEmpty else { return }
+            context.mask(try composer.composed(glyphs.map { ($0, 0, .round) }), x: 0, y: 0)
+        } else {
             context.newPath()
             context.append(path)
             context.fill()
@@ -123,7 +137,8 @@ struct FillPass {
     }
 
     /// Plain text: the style's fill over the whole fill mask.
-    private func drawStyleFill(_ fill: Fill, fillMask: CairoSurface, on context: CairoContext, labelInk: GlyphPaths.Ink?) {
+    private func drawStyleFill(_ fill: Fill, fillMask: CairoSurface, on context: CairoContext,
+                               labelInk: GlyphPaths.Ink?) throws(RenderError) {
         switch fill {
         case .color(let color):
             context.setSource(color)
@@ -149,10 +164,8 @@ struct FillPass {
                     context.mask(fillMask, x: 0, y: 0)
                     context.restore()
                 } else {
-                    context.newPath()
                     context.setFillRule(.winding)
-                    context.append(path)
-                    context.fill()
+                    try paint(paths.lineGlyphs[index], path: path, on: context)
                 }
             }
         }

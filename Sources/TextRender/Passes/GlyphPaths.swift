@@ -21,21 +21,44 @@ struct GlyphPaths {
     /// in no line path either.
     var colorGlyphs: [PlacedColorGlyph]
     /// When runs have their own colours: per line, the glyphs that take the style's fill,
-    /// and one path per run colour. Nil when the style's fill paints everything.
-    var styleFilled: [CairoPath]?
-    var colored: [(color: Color, path: CairoPath)] = []
+    /// and one path per run colour (with the outline glyphs in each, for masks built
+    /// from cached glyph masks). Nil when the style's fill paints everything.
+    var styleFilled: [(path: CairoPath, glyphs: [PlacedGlyph])]?
+    var colored: [(color: Color, path: CairoPath, glyphs: [PlacedGlyph])] = []
     /// The strokes drawn, one per distinct run stroke, and the glyphs each surrounds.
     var strokes: [StrokeGroup] = []
     /// Glyphs no stroke surrounds, when other runs have one (nil when the strokes
     /// cover everything or there is no stroke at all).
     var unstroked: Selection?
+    /// Every outline glyph where it is drawn, for building masks from cached glyph masks
+    /// (``GlyphMaskCache``) instead of rasterizing the lines' paths.
+    var placedGlyphs: [PlacedGlyph] = []
+    /// The outline glyphs of each line, as ``lines`` holds their paths.
+    var lineGlyphs: [[PlacedGlyph]] = []
+    /// Whether any run has an underline or strike-through: bars are in the line paths
+    /// only, so their masks are rasterized from the paths.
+    var hasDecorations = false
+
+    /// An outline glyph and the canvas point its origin (on the snapped baseline) lies at.
+    struct PlacedGlyph {
+        var face: FontFace
+        var glyph: UInt32
+        /// The font size in canvas pixels.
+        var size: Double
+        var slant: Double
+        var x: Double
+        var y: Double
+        /// Where it comes in the label (line, run, glyph), so that glyphs picked run by
+        /// run are composited in the order all of them are.
+        var order: Int
+    }
 
     /// Which glyphs a mask is made of.
     enum Selection {
         /// All of them: the line paths and every picture.
         case all
-        /// Some runs: their path, pictures and colour glyphs.
-        case runs(CairoPath, [PlacedPicture], [PlacedColorGlyph])
+        /// Some runs: their path, pictures, colour glyphs and outline glyphs.
+        case runs(CairoPath, [PlacedPicture], [PlacedColorGlyph], [PlacedGlyph])
     }
 
     struct StrokeGroup {
@@ -78,52 +101,66 @@ struct GlyphPaths {
         var inks: [Ink?] = []
         var pictures: [PlacedPicture] = []
         var colorGlyphs: [PlacedColorGlyph] = []
+        var placed: [PlacedGlyph] = []
+        var decorated = false
         for (index, line) in layout.lines.enumerated() {
             scratch.newPath()
             var ink: Ink?
-            for run in line.runs {
-                Self.append(run, line: line, index: index, canvas: canvas, to: scratch,
-                            pictures: &pictures, colorGlyphs: &colorGlyphs, ink: &ink)
+            var lineGlyphs: [PlacedGlyph] = []
+            for (runIndex, run) in line.runs.enumerated() {
+                Self.append(run, line: line, index: index, runIndex: runIndex, canvas: canvas, to: scratch,
+                            pictures: &pictures, colorGlyphs: &colorGlyphs, ink: &ink, placed: &lineGlyphs)
+                if !run.decorations.isEmpty { decorated = true }
             }
             paths.append(scratch.copyPath())
             inks.append(ink)
+            placed += lineGlyphs
+            self.lineGlyphs.append(lineGlyphs)
         }
         lines = paths
         lineInk = inks
         self.pictures = pictures
         self.colorGlyphs = colorGlyphs
+        placedGlyphs = placed
+        hasDecorations = decorated
 
         let runs = layout.lines.flatMap(\.runs)
-        /// The path, pictures and colour glyphs of the runs of `lines` that `include` picks.
+        /// The path, pictures, colour glyphs and outline glyphs of the runs of `lines`
+        /// that `include` picks.
         func collect(_ lines: ArraySlice<TextLayout.Line>, _ include: (GlyphRun) -> Bool)
-            -> (path: CairoPath, pictures: [PlacedPicture], colorGlyphs: [PlacedColorGlyph]) {
+            -> (path: CairoPath, pictures: [PlacedPicture], colorGlyphs: [PlacedColorGlyph], glyphs: [PlacedGlyph]) {
             scratch.newPath()
             var pictures: [PlacedPicture] = []
             var colorGlyphs: [PlacedColorGlyph] = []
             var ink: Ink?
+            var placed: [PlacedGlyph] = []
             for (index, line) in zip(lines.indices, lines) {
-                for run in line.runs where include(run) {
-                    Self.append(run, line: line, index: index, canvas: canvas, to: scratch,
-                                pictures: &pictures, colorGlyphs: &colorGlyphs, ink: &ink)
+                for (runIndex, run) in line.runs.enumerated() where include(run) {
+                    Self.append(run, line: line, index: index, runIndex: runIndex, canvas: canvas, to: scratch,
+                                pictures: &pictures, colorGlyphs: &colorGlyphs, ink: &ink, placed: &placed)
                 }
             }
-            return (scratch.copyPath(), pictures, colorGlyphs)
+            return (scratch.copyPath(), pictures, colorGlyphs, placed)
         }
         func selection(_ include: (GlyphRun) -> Bool) -> Selection {
             let collected = collect(layout.lines[...], include)
-            return .runs(collected.path, collected.pictures, collected.colorGlyphs)
+            return .runs(collected.path, collected.pictures, collected.colorGlyphs, collected.glyphs)
         }
 
         if runs.contains(where: { $0.color != nil }) {
             // Pictures paint themselves; only outlines and bars take a fill.
             styleFilled = layout.lines.indices.map { index in
-                collect(layout.lines[index...index]) { $0.color == nil && $0.image == nil }.path
+                let collected = collect(layout.lines[index...index]) { $0.color == nil && $0.image == nil }
+                return (collected.path, collected.glyphs)
             }
             var colors: [Color] = []
             for run in runs where run.image == nil {
                 if let color = run.color, !colors.contains(color) { colors.append(color) }
             }
-            colored = colors.map { color in (color, collect(layout.lines[...]) { $0.color == color && $0.image == nil }.path) }
+            colored = colors.map { color in
+                let collected = collect(layout.lines[...]) { $0.color == color && $0.image == nil }
+                return (color, collected.path, collected.glyphs)
+            }
         }
 
         groupStrokes(of: runs, selecting: selection)
@@ -161,9 +198,12 @@ struct GlyphPaths {
     }
 
     /// Adds a run's outlines and decorations to the current path, its pictures to
-    /// `pictures` and its colour glyphs to `colorGlyphs`, growing `ink` by what it draws.
-    private static func append(_ run: GlyphRun, line: TextLayout.Line, index: Int, canvas: Canvas, to context: CairoContext,
-                               pictures: inout [PlacedPicture], colorGlyphs: inout [PlacedColorGlyph], ink: inout Ink?) {
+    /// `pictures`, its colour glyphs to `colorGlyphs` and its outline glyphs to `placed`,
+    /// growing `ink` by what it draws.
+    private static func append(_ run: GlyphRun, line: TextLayout.Line, index: Int, runIndex: Int, canvas: Canvas,
+                               to context: CairoContext,
+                               pictures: inout [PlacedPicture], colorGlyphs: inout [PlacedColorGlyph], ink: inout Ink?,
+                               placed: inout [PlacedGlyph]) {
         let exactBaseline = line.baseline * canvas.scale + Double(canvas.originY)
         let snap = exactBaseline.rounded() - exactBaseline
         let size = run.fontSize * canvas.scale
@@ -171,7 +211,7 @@ struct GlyphPaths {
             ink = ink.map { (min($0.top, top), max($0.bottom, bottom), min($0.left, left), max($0.right, right)) }
                 ?? (top, bottom, left, right)
         }
-        for glyph in run.glyphs {
+        for (glyphIndex, glyph) in run.glyphs.enumerated() {
             let origin = canvas.point(glyph.x, glyph.y)
             let ox = origin.x, oy = origin.y + snap
             if let bitmap = run.image ?? run.face.colorBitmap(glyph: glyph.id) {
@@ -183,6 +223,8 @@ struct GlyphPaths {
                                                     line: index, runColor: run.color))
             } else {
                 append(run.face.outline(glyph: glyph.id), to: context, x: ox, y: oy, size: size, slant: run.slant)
+                placed.append(PlacedGlyph(face: run.face, glyph: glyph.id, size: size, slant: run.slant, x: ox, y: oy,
+                                          order: index << 42 | runIndex << 21 | glyphIndex))
             }
             if let box = run.inkBox(glyph.id) {
                 grow(oy - box.maxY * size, oy - box.minY * size, ox + box.minX * size, ox + box.maxX * size)
@@ -202,7 +244,7 @@ struct GlyphPaths {
     /// Font outlines are y-up in em; the canvas is y-down in pixels. A slanted run
     /// shears each point right by `slant` times its height above the baseline.
     static func append(_ outline: GlyphOutline, to context: CairoContext, x: Double, y: Double,
-                               size: Double, slant: Double) {
+                       size: Double, slant: Double) {
         func px(_ ex: Double, _ ey: Double) -> Double { x + (ex + slant * ey) * size }
         func py(_ ey: Double) -> Double { y - ey * size }
         var currentX = 0.0, currentY = 0.0

@@ -1,13 +1,23 @@
 import StyledText
 
 /// Coverage masks of the text: the glyphs' fill, and the stroked silhouette (fill plus
-/// outlines), each rasterized in one pass over all glyphs so that overlapping glyphs
-/// never add up to seams. Runs with different strokes are grown apart and united per
-/// pixel, so the silhouette stays one shape across a change of stroke.
+/// outlines). With a glyph mask cache, each is built from the glyphs' cached masks,
+/// composited one over the other in the label's order; otherwise (and for labels with
+/// bars or COLR glyphs) rasterized in one pass over all glyphs from their paths. Either
+/// way every mask of a label is made the same way, so a ring cut from one by another
+/// has no seam, and runs with different strokes still make one silhouette.
 struct Silhouettes {
+    typealias PlacedGlyph = GlyphPaths.PlacedGlyph
     let canvas: Canvas
     let paths: GlyphPaths
     let pictures: ColorPictures
+    /// Where glyph masks come from; nil rasterizes every mask from the glyphs' paths.
+    var glyphMasks: GlyphMaskCache?
+    /// How far, in pixels, the label's effects reach beyond a glyph's outline (outlines,
+    /// shadows' spread, blur and offset). A glyph whose reach comes this close to the
+    /// canvas's edge is drawn at its exact position: rounding it to a phase could move
+    /// ink into the pixels kept clear at the edge.
+    var effectReach: Double = 0
     /// ``outlineFill()``'s mask once drawn: growing all glyphs then adds it instead of
     /// filling their outlines again (the same coverage, at a fraction of the cost).
     var outlineCoverage: CairoSurface?
@@ -18,8 +28,16 @@ struct Silhouettes {
     /// include it.
     var colorCoverage: CairoSurface?
 
+    /// Whether every mask of the label is built from cached glyph masks. Bars are only
+    /// in the paths, and a COLR glyph's layers are grown with the outlines around them,
+    /// so labels with either are rasterized from the paths, every mask alike.
+    var composesGlyphMasks: Bool {
+        glyphMasks != nil && !paths.hasDecorations && paths.colorGlyphs.isEmpty
+    }
+
     /// The coverage of the outline glyphs, which the style's fill paints.
     func outlineFill() throws(RenderError) -> CairoSurface {
+        if composesGlyphMasks { return try composed(paths.placedGlyphs.map { ($0, 0, .round) }) }
         let mask = try CairoSurface(width: canvas.width, height: canvas.height, format: .alpha)
         let context = CairoContext(mask)
         context.setFillRule(.winding)
@@ -71,6 +89,28 @@ struct Silhouettes {
         var perStroke: [CairoSurface] = []
         for group in strokes {
             perStroke.append(try grown(group.glyphs, by: group.stroke.width * scale + extra, join: join ?? group.stroke.join))
+        }
+        if composesGlyphMasks {
+            // One composition of every glyph grown by its own run's stroke: where only a
+            // stroke's colour changes, the silhouette is the same as with one stroke.
+            var grownGlyphs: [(PlacedGlyph, Double, LineJoin)] = []
+            var grownPictures: [(ColorPictures, Double)] = []
+            for group in strokes {
+                let outset = group.stroke.width * scale + extra
+                grownGlyphs += Self.outlineGlyphs(group.glyphs, all: paths.placedGlyphs)
+                    .map { ($0, outset, join ?? group.stroke.join) }
+                grownPictures.append((try selectedPictures(group.glyphs), outset))
+            }
+            if let unstroked = paths.unstroked {
+                grownGlyphs += Self.outlineGlyphs(unstroked, all: paths.placedGlyphs).map { ($0, extra, join ?? .round) }
+                grownPictures.append((try selectedPictures(unstroked), extra))
+            }
+            let union = try composed(grownGlyphs.sorted { $0.0.order < $1.0.order })
+            for (pictures, outset) in grownPictures where !pictures.isEmpty {
+                ColorPictures.union(union, with: try pictures.grownCoverage(
+                    width: canvas.width, height: canvas.height, radius: outset))
+            }
+            return (union, perStroke)
         }
         let union = try CairoSurface(width: canvas.width, height: canvas.height, format: .alpha)
         for mask in perStroke { ColorPictures.union(union, with: mask) }
@@ -137,6 +177,15 @@ struct Silhouettes {
     /// The selected glyphs grown by `outset` pixels with the given join: the shape an
     /// outside stroke of that width covers together with the glyphs.
     func grown(_ glyphs: GlyphPaths.Selection, by outset: Double, join: LineJoin) throws(RenderError) -> CairoSurface {
+        if composesGlyphMasks {
+            let mask = try composed(Self.outlineGlyphs(glyphs, all: paths.placedGlyphs).map { ($0, outset, join) })
+            let selected = try selectedPictures(glyphs)
+            if !selected.isEmpty {
+                ColorPictures.union(mask, with: try selected.grownCoverage(
+                    width: canvas.width, height: canvas.height, radius: outset))
+            }
+            return mask
+        }
         let mask = try CairoSurface(width: canvas.width, height: canvas.height, format: .alpha)
         let context = CairoContext(mask)
         context.setFillRule(.winding)
@@ -149,7 +198,7 @@ struct Silhouettes {
             selectedPictures = pictures
             colorGlyphs = ColorGlyphs(placed: paths.colorGlyphs)
             colorGlyphCoverage = colorCoverage
-        case .runs(let path, let placed, let placedColorGlyphs):
+        case .runs(let path, let placed, let placedColorGlyphs, _):
             context.append(path)
             selectedPictures = try ColorPictures(placed, limits: pictures.limits)
             colorGlyphs = ColorGlyphs(placed: placedColorGlyphs)
@@ -180,6 +229,62 @@ struct Silhouettes {
                 width: canvas.width, height: canvas.height, radius: outset))
         }
         return mask
+    }
+
+    /// The outline glyphs `selection` picks.
+    static func outlineGlyphs(_ selection: GlyphPaths.Selection, all: [PlacedGlyph]) -> [PlacedGlyph] {
+        switch selection {
+        case .all: all
+        case .runs(_, _, _, let glyphs): glyphs
+        }
+    }
+
+    /// The pictures `selection` picks.
+    private func selectedPictures(_ selection: GlyphPaths.Selection) throws(RenderError) -> ColorPictures {
+        switch selection {
+        case .all: pictures
+        case .runs(_, let placed, _, _): try ColorPictures(placed, limits: pictures.limits)
+        }
+    }
+
+    /// Each glyph's cached mask, grown by its outset with its join (outset 0: its fill),
+    /// composited one over the other in the order given on a new canvas-sized mask.
+    func composed(_ glyphs: [(glyph: PlacedGlyph, outset: Double, join: LineJoin)]) throws(RenderError) -> CairoSurface {
+        guard let cache = glyphMasks else { preconditionFailure("no glyph mask cache") }
+        var placed: [(mask: GlyphMask, x: Int, y: Int)] = []
+        placed.reserveCapacity(glyphs.count)
+        for (glyph, outset, join) in glyphs {
+            var phases = GlyphMask.phases
+            var x = GlyphMask.split(glyph.x), y = GlyphMask.split(glyph.y)
+            var key = GlyphMaskKey(face: glyph.face, glyph: glyph.glyph, size: glyph.size, slant: glyph.slant,
+                                   phases: UInt16(phases), phaseX: x.phase, phaseY: y.phase, outset: 0, join: .round)
+            // Decided on the glyph's fill and the label's reach, not this mask's outset,
+            // so that all of a glyph's masks take the same phase.
+            let fill = try cache.mask(key)
+            let margin = Int(effectReach.rounded(.up)) + 2
+            if fill.width > 0, x.whole + fill.left - margin <= 0 || y.whole + fill.top - margin <= 0
+                || x.whole + fill.left + fill.width + margin >= canvas.width
+                || y.whole + fill.top + fill.height + margin >= canvas.height {
+                phases = GlyphMask.exactPhases
+                x = GlyphMask.split(glyph.x, phases: phases)
+                y = GlyphMask.split(glyph.y, phases: phases)
+                key.phases = UInt16(phases)
+                key.phaseX = x.phase
+                key.phaseY = y.phase
+            }
+            key.outset = outset
+            key.join = outset > 0 ? join : .round
+            let mask = try cache.mask(key)
+            if mask.width > 0 { placed.append((mask, x.whole + mask.left, y.whole + mask.top)) }
+        }
+        let surface = try CairoSurface(width: canvas.width, height: canvas.height, format: .alpha)
+        surface.withPixels { data, stride in
+            for glyph in placed {
+                glyph.mask.composite(into: data, width: canvas.width, height: canvas.height, stride: stride,
+                                     x: glyph.x, y: glyph.y)
+            }
+        }
+        return surface
     }
 
     /// Composites coverage `top` over `mask` (top + mask × (1 - top)), rounded as
