@@ -3,14 +3,24 @@
 included) and CPU time per stage through the Swift API; labelgen's throughput (default
 jobs, --jobs 1, re-run with nothing changed) and peak memory; the same workload with
 Pillow, Pango+Cairo and ImageMagick (one process per label and in batches), each on one
-core and on all cores; the ratios; and the targets.
+core and on all cores; the ratios; labelgen's start-up; and the targets.
 
 Run through `make bench`, which installs the peers and builds everything first.
 Environment: BENCH_REPEAT (labelgen runs per figure, median taken; default 3),
 BENCH_COUNT (generated strings; default 2000), BENCH_PEER_SAMPLE (every Nth string of
 the generated table for ImageMagick; default 25), BENCH_MAGICK_BATCH (labels per
-`convert` in ImageMagick's batch form; default 20), BENCH_SCRATCH (default .build-bench).
+`convert` in ImageMagick's batch form; default 20), BENCH_SCRATCH (default .build-bench),
+BENCH_OUT (where every tool writes its images; default a fresh folder on /dev/shm when that
+is a tmpfs, else under BENCH_SCRATCH), BENCH_STARTUP_RUNS (one-key runs for the start-up
+figure, median taken; default 5).
+
+labelgen writes each file through Foundation's Data.write, which fsyncs it; on a disk that
+costs system CPU and waits that depend on what else the disk is doing (0.3 to 1.2 ms of CPU
+per label measured on the shared build machine), and the peers do not sync at all. So the
+compared runs write to a tmpfs, and one --jobs 1 run per repeat writes to the disk under
+BENCH_SCRATCH, reported on its own line.
 """
+import collections
 import json
 import os
 import platform
@@ -31,7 +41,36 @@ REPEAT = int(os.environ.get("BENCH_REPEAT", "3"))
 COUNT = int(os.environ.get("BENCH_COUNT", "2000"))
 PEER_SAMPLE = int(os.environ.get("BENCH_PEER_SAMPLE", "25"))
 MAGICK_BATCH = int(os.environ.get("BENCH_MAGICK_BATCH", "20"))
+STARTUP_RUNS = int(os.environ.get("BENCH_STARTUP_RUNS", "5"))
 CORES = os.cpu_count() or 1
+
+
+def on_tmpfs(path):
+    """Whether path's file system is a tmpfs (the longest mount point that holds it)."""
+    path, best, kind = os.path.realpath(path), "", ""
+    try:
+        with open("/proc/mounts") as f:
+            for line in f:
+                fields = line.split()
+                if len(fields) < 3:
+                    continue
+                point = fields[1]
+                if (path == point or path.startswith(point.rstrip("/") + "/")) and len(point) >= len(best):
+                    best, kind = point, fields[2]
+    except OSError:
+        return False
+    return kind == "tmpfs"
+
+
+def output_root():
+    if os.environ.get("BENCH_OUT"):
+        return os.path.abspath(os.environ["BENCH_OUT"])
+    if os.path.isdir("/dev/shm") and on_tmpfs("/dev/shm"):
+        return os.path.join("/dev/shm", f"labelgen-bench-{os.getpid()}")
+    return os.path.join(WORK, "out")
+
+
+OUT = output_root()
 
 
 def say(text=""):
@@ -53,9 +92,14 @@ def timed(argv, cwd=ROOT, env=None):
     return seconds, None, process.stdout.decode()
 
 
+# One process's run: wall seconds, peak RSS in MB, stdout, user and system CPU seconds.
+# wait4 reports that one child (and any children it waited for), never the bench's
+# earlier runs, which RUSAGE_CHILDREN would add up.
+Run = collections.namedtuple("Run", "seconds peak_mb stdout user sys")
+
+
 def timed_with_memory(argv, cwd=ROOT, env=None):
-    """Runs argv; returns (seconds, peak RSS in MB of it and the children it waited
-    for, stdout, CPU seconds of it and those children)."""
+    """Runs argv; returns a Run."""
     start = time.perf_counter()
     process = subprocess.Popen(argv, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     out = process.stdout.read()
@@ -64,7 +108,7 @@ def timed_with_memory(argv, cwd=ROOT, env=None):
     process.returncode = os.waitstatus_to_exitcode(status)
     if process.returncode != 0:
         raise SystemExit(f"bench: {' '.join(argv[:3])}… exited {process.returncode}")
-    return seconds, usage.ru_maxrss / 1024, out.decode(), usage.ru_utime + usage.ru_stime
+    return Run(seconds, usage.ru_maxrss / 1024, out.decode(), usage.ru_utime, usage.ru_stime)
 
 
 def tables(folder):
@@ -77,43 +121,80 @@ def count_labels(paths):
     return len(workload.load_tables(paths))
 
 
+def labelgen_base(paths):
+    return [LABELGEN, *paths, "--style", STYLE, "--quiet", "--fonts", os.path.join(ROOT, "Fonts")]
+
+
 def labelgen_runs(name, paths, labels):
-    """Full cold runs (default jobs and --jobs 1) and re-runs, each REPEAT times."""
-    out = os.path.join(WORK, "out-" + name)
-    base = [LABELGEN, *paths, "--style", STYLE, "--quiet", "--fonts", os.path.join(ROOT, "Fonts")]
-    result = {"labels": labels, "full": [], "jobs1": [], "rerun": [], "cpu": [], "peak_mb": 0.0, "load": []}
+    """Full cold runs (default jobs and --jobs 1) and re-runs, each REPEAT times, into
+    OUT; and a --jobs 1 run into a folder on the disk, to show what the syncs cost there."""
+    out = os.path.join(OUT, "labelgen-" + name)
+    disk = os.path.join(WORK, "out-" + name)
+    base = labelgen_base(paths)
+    keys = ("full", "jobs1", "rerun", "cpu", "user", "sys", "disk", "disk_cpu", "disk_user", "disk_sys")
+    result = {"labels": labels, "peak_mb": 0.0, "load": [], **{key: [] for key in keys}}
     # Interleaved, so that other work on the machine weighs on every figure alike.
     for _ in range(REPEAT):
         result["load"].append(load())
         shutil.rmtree(out, ignore_errors=True)
-        seconds, peak, _, _ = timed_with_memory(base + ["--out", out])
-        result["full"].append(seconds)
-        result["peak_mb"] = max(result["peak_mb"], peak)
-        seconds, _, _, _ = timed_with_memory(base + ["--out", out])
-        result["rerun"].append(seconds)
+        run = timed_with_memory(base + ["--out", out])
+        result["full"].append(run.seconds)
+        result["peak_mb"] = max(result["peak_mb"], run.peak_mb)
+        result["rerun"].append(timed_with_memory(base + ["--out", out]).seconds)
         result["load"].append(load())
         shutil.rmtree(out, ignore_errors=True)
-        seconds, _, _, cpu = timed_with_memory(base + ["--out", out, "--jobs", "1"])
-        result["jobs1"].append(seconds)
-        result["cpu"].append(cpu)
-    shutil.rmtree(out, ignore_errors=True)
-    for key in ("full", "jobs1", "rerun", "cpu"):
+        run = timed_with_memory(base + ["--out", out, "--jobs", "1"])
+        result["jobs1"].append(run.seconds)
+        result["cpu"].append(run.user + run.sys)
+        result["user"].append(run.user)
+        result["sys"].append(run.sys)
+        shutil.rmtree(out, ignore_errors=True)
+        shutil.rmtree(disk, ignore_errors=True)
+        run = timed_with_memory(base + ["--out", disk, "--jobs", "1"])
+        result["disk"].append(run.seconds)
+        result["disk_cpu"].append(run.user + run.sys)
+        result["disk_user"].append(run.user)
+        result["disk_sys"].append(run.sys)
+        shutil.rmtree(disk, ignore_errors=True)
+    for key in keys:
         result[key] = statistics.median(result[key])
     return result
+
+
+def startup():
+    """labelgen on a table of one key with the benchmark's style, into an empty output
+    folder, STARTUP_RUNS times: what every invocation pays before and around its labels
+    (loading the libraries, parsing arguments, style and table, fontconfig's set-up,
+    hashing the font folder for the labels' input hashes, writing the manifest)."""
+    folder = os.path.join(WORK, "startup")
+    os.makedirs(folder, exist_ok=True)
+    table = os.path.join(folder, "en.json")
+    with open(table, "w", encoding="utf-8") as f:
+        json.dump({"hud.score": "Score"}, f)
+    out = os.path.join(OUT, "labelgen-startup")
+    runs = []
+    for _ in range(STARTUP_RUNS):
+        shutil.rmtree(out, ignore_errors=True)
+        runs.append(timed_with_memory(labelgen_base([table]) + ["--out", out]))
+    shutil.rmtree(out, ignore_errors=True)
+    return {"runs": len(runs), "wall_ms": statistics.median(r.seconds for r in runs) * 1000,
+            "cpu_ms": statistics.median(r.user + r.sys for r in runs) * 1000,
+            "user_ms": statistics.median(r.user for r in runs) * 1000,
+            "sys_ms": statistics.median(r.sys for r in runs) * 1000,
+            "peak_mb": max(r.peak_mb for r in runs)}
 
 
 def peer_run(tool, python, paths, jobs, extra=()):
     """One run of a peer script with `jobs` processes: labels, seconds, labels per
     second, CPU ms per label (interpreter start included) and peak memory."""
-    out = os.path.join(WORK, "peer-" + tool)
+    out = os.path.join(OUT, "peer-" + tool)
     shutil.rmtree(out, ignore_errors=True)
     script = os.path.join(PEERS, tool + "_labels.py")
-    seconds, peak, stdout, cpu = timed_with_memory([python, script, "--out", out, "--jobs", str(jobs), *extra, *paths],
-                                                   cwd=PEERS)
-    labels = json.loads(stdout.strip().splitlines()[-1])["labels"]
+    run = timed_with_memory([python, script, "--out", out, "--jobs", str(jobs), *extra, *paths], cwd=PEERS)
+    labels = json.loads(run.stdout.strip().splitlines()[-1])["labels"]
     shutil.rmtree(out, ignore_errors=True)
-    return {"labels": labels, "seconds": seconds, "rate": labels / seconds, "peak_mb": peak,
-            "cpu_ms": cpu * 1000 / labels}
+    return {"labels": labels, "seconds": run.seconds, "rate": labels / run.seconds, "peak_mb": run.peak_mb,
+            "cpu_ms": (run.user + run.sys) * 1000 / labels}
 
 
 def sample_tables(paths, every, folder):
@@ -155,9 +236,21 @@ def row(*cells):
 
 def main():
     os.makedirs(WORK, exist_ok=True)
+    created = not os.path.exists(OUT)
+    os.makedirs(OUT, exist_ok=True)
+    try:
+        report()
+    finally:
+        if created:
+            shutil.rmtree(OUT, ignore_errors=True)
+
+
+def report():
     python = sys.executable
     say(f"Machine: {machine()}")
     say(f"Load average at start: {' '.join('%.2f' % l for l in os.getloadavg())}")
+    say(f"Images written to {OUT} ({'tmpfs' if on_tmpfs(OUT) else 'not a tmpfs'}); "
+        f"labelgen's --jobs 1 disk runs to {WORK} ({'tmpfs' if on_tmpfs(WORK) else 'not a tmpfs'}).")
     say()
 
     generated = os.path.join(WORK, "generated")
@@ -211,20 +304,37 @@ def main():
         say()
 
     # --- labelgen CLI ------------------------------------------------------------------
+    say(f"labelgen start-up ({STARTUP_RUNS} runs)…")
+    start = startup()
     runs = {}
     for name, paths in sets.items():
         say(f"labelgen on {name} ({REPEAT} runs each)…")
         runs[name] = labelgen_runs(name, paths, sizes[name])
     say()
-    say(f"labelgen command line (labels per second, median of {REPEAT}; full runs start with no output folder):")
-    say(row("table", "labels", f"full run (--jobs {CORES})", "--jobs 1", "scaling", "CPU ms/label (--jobs 1)",
-            "re-run, nothing changed", "re-run / full", "peak memory"))
+    say(f"labelgen command line (labels per second, median of {REPEAT}; full runs start with no output folder; "
+        "CPU is user + system of the process alone):")
+    say(row("table", "labels", f"full run (--jobs {CORES})", "--jobs 1", f"--jobs {CORES} / --jobs 1",
+            "CPU ms/label (--jobs 1)", "re-run, nothing changed", "re-run / full", "peak memory"))
     say(row("---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:"))
     for name, r in runs.items():
         n = r["labels"]
         say(row(name, n, "%.0f/s (%.2f s)" % (n / r["full"], r["full"]), "%.0f/s (%.2f s)" % (n / r["jobs1"], r["jobs1"]),
-                "%.2fx" % (r["jobs1"] / r["full"]), "%.2f" % (r["cpu"] * 1000 / n), "%.3f s" % r["rerun"],
-                "%.1f%%" % (100 * r["rerun"] / r["full"]), "%.0f MB" % r["peak_mb"]))
+                "%.2fx" % (r["jobs1"] / r["full"]),
+                "%.2f (%.2f + %.2f)" % (r["cpu"] * 1000 / n, r["user"] * 1000 / n, r["sys"] * 1000 / n),
+                "%.3f s" % r["rerun"], "%.1f%%" % (100 * r["rerun"] / r["full"]), "%.0f MB" % r["peak_mb"]))
+    say()
+    say("The same --jobs 1 runs writing to the disk (every file is fsynced), median of %d:" % REPEAT)
+    for name, r in runs.items():
+        n = r["labels"]
+        say(f"- {name}: {n / r['disk']:.0f} labels/s ({r['disk']:.2f} s), CPU ms/label "
+            f"{r['disk_cpu'] * 1000 / n:.2f} ({r['disk_user'] * 1000 / n:.2f} user + "
+            f"{r['disk_sys'] * 1000 / n:.2f} system)")
+    say()
+    g = runs["generated"]
+    say(f"labelgen start-up: a table of one key, score style, empty output folder, median of {start['runs']} runs: "
+        f"{start['wall_ms']:.0f} ms wall, {start['cpu_ms']:.0f} ms CPU ({start['user_ms']:.0f} user + "
+        f"{start['sys_ms']:.0f} system), {start['peak_mb']:.0f} MB peak; "
+        f"{start['cpu_ms'] / g['labels']:.3f} CPU ms per label of the generated run.")
     say()
 
     # --- peers -------------------------------------------------------------------------
@@ -245,7 +355,6 @@ def main():
         every = peer_run(tool, python, paths, CORES, extra)
         peers.append((label, one, every))
     say()
-    g = runs["generated"]
     ours1, ours = g["labels"] / g["jobs1"], g["labels"] / g["full"]
     ours_cpu = g["cpu"] * 1000 / g["labels"]
     say(f"Labels per second on the generated table, per core (--jobs 1, one process) and on all {CORES} cores "
