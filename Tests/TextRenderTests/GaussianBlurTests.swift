@@ -131,4 +131,26 @@ struct GaussianBlurTests {
             #expect(differing == 0, "\(label)")
         }
     }
+
+    @Test("bytes are the values clamped and rounded half away from zero, ties and their neighbours too")
+    func roundingMatchesRounded() {
+        var rng = SplitMix64(state: 7)
+        var values: [Float] = [-1000, -1, -0.5, -0.0, 0, 255, 255.4, 255.5, 256, 300, .greatestFiniteMagnitude]
+        for whole in 0...255 {
+            for fraction: Float in [0, 0.25, 0.5, 0.75] {
+                let value = Float(whole) + fraction
+                values += [value.nextDown, value, value.nextUp]
+            }
+        }
+        values += (0..<1000).map { _ in Float.random(in: -2...258, using: &rng) }
+        var bytes = [UInt8](repeating: 0, count: values.count)
+        values.withUnsafeBufferPointer { input in
+            bytes.withUnsafeMutableBufferPointer { output in
+                GaussianBlur.roundToBytes(input.baseAddress!, count: input.count, into: output.baseAddress!)
+            }
+        }
+        for (value, byte) in zip(values, bytes) {
+            #expect(byte == UInt8(min(255, max(0, value)).rounded()), "\(value)")
+        }
+    }
 }

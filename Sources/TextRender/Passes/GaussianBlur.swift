@@ -29,16 +29,22 @@ struct GaussianBlur {
         guard sigma > 0.05 else { return }
         withBlurred(data, width: width, height: height, stride: stride, region: region) { blurred, area in
             for y in 0..<area.height {
-                let row = blurred + y * area.width
-                let target = data + (y + area.y) * stride + area.x
-                for x in 0..<area.width {
-                    // Rounds half away from zero, as `rounded()` does, without a libm call:
-                    // `c - Float(whole)` is exact for 0 <= c <= 255.
-                    let c = min(255, max(0, row[x]))
-                    let whole = Int32(c)
-                    target[x] = UInt8(truncatingIfNeeded: c - Float(whole) >= 0.5 ? whole + 1 : whole)
-                }
+                Self.roundToBytes(blurred + y * area.width, count: area.width, into: data + (y + area.y) * stride + area.x)
             }
+        }
+    }
+
+    /// Clamps `count` values to 0...255 and rounds them half away from zero, as
+    /// `rounded()` does, in float arithmetic only, which vectorizes (a conversion to an
+    /// integer would check its range first). Adding 2^23 to 0 <= c <= 255 rounds it to
+    /// the nearest integer, ties to even, and leaves that integer in the float's low
+    /// bits; `c - nearest` is exact, and 0.5 only on a tie that went down.
+    static func roundToBytes(_ values: UnsafePointer<Float>, count: Int, into target: UnsafeMutablePointer<UInt8>) {
+        for x in 0..<count {
+            let c = min(255, max(0, values[x]))
+            let shifted = c + 8_388_608
+            let nearest = shifted - 8_388_608
+            target[x] = UInt8(truncatingIfNeeded: shifted.bitPattern &+ (c - nearest == 0.5 ? 1 : 0))
         }
     }
 
