@@ -87,21 +87,35 @@ extension BatchRun {
     /// Decides what becomes of the labels of the run's shard among `selected`, reading
     /// the folder `lock` holds.
     private func plan(_ selected: [PlannedLabel], holding lock: OutputFolderLock, owned: Bool) throws(BatchError) -> BatchPlan {
-        var previous: [String: Manifest] = [:]
-        for locale in Set(selected.map(\.locale)) {
-            let folder = outputFolder.appendingPathComponent(locale)
-            try OutputFolder.checkLocaleFolder(folder)
-            previous[locale] = Manifest.previous(in: folder)
+        let locales = Set(selected.map(\.locale)).sorted()
+        for locale in locales { try OutputFolder.checkLocaleFolder(outputFolder.appendingPathComponent(locale)) }
+        let engine = LayoutEngine(fonts: fonts, imageDirectories: imageFolders)
+        let usesFontFiles = selected.contains { !$0.style.font.files.isEmpty }
+        // Reading the earlier manifests and hashing the font files are most of a re-run
+        // with nothing to draw, so with a second job they run side by side.
+        let hasherSlot = Slot<InputHasher>(), manifestsSlot = Slot<[String: Manifest]>()
+        let run = self
+        DispatchQueue.concurrentPerform(iterations: jobs > 1 ? 2 : 1) { part in
+            if part == 0 && jobs > 1 {
+                // Over the whole selection, so a shard's input hashes are those a full run has.
+                hasherSlot.value = InputHasher(run: run, engine: engine, usesFontFiles: usesFontFiles)
+            } else {
+                manifestsSlot.value = Dictionary(uniqueKeysWithValues: locales.compactMap { locale in
+                    Manifest.previous(in: run.outputFolder.appendingPathComponent(locale)).map { (locale, $0) }
+                })
+            }
+        }
+        let previous = manifestsSlot.value ?? [:]
+        let hasher = hasherSlot.value ?? InputHasher(run: self, engine: engine, usesFontFiles: usesFontFiles)
+        for locale in locales {
             // An entry carried over from a run without atlases may hold a sheet's name.
             if atlas != nil, let taken = previous[locale]?.labels.first(where: {
                 FileNames.isSheetName(FileNames.safeName(forKey: $0.key))
             }) {
+                let folder = outputFolder.appendingPathComponent(locale)
                 throw .atlasNameTaken(table: folder.appendingPathComponent("manifest.json").path, key: taken.key)
             }
         }
-        let engine = LayoutEngine(fonts: fonts, imageDirectories: imageFolders)
-        // Over the whole selection, so a shard's input hashes are those a full run has.
-        let hasher = InputHasher(run: self, engine: engine, usesFontFiles: selected.contains { !$0.style.font.files.isEmpty })
         let earlier = previous.mapValues { manifest in
             Dictionary(manifest.labels.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         }
@@ -141,13 +155,21 @@ extension BatchRun {
     /// Whether the label is drawn, kept as `earlier` recorded it, or skipped.
     private func status(of label: PlannedLabel, inputHash: String, earlier: Manifest.Label?) -> PlannedLabel.Status {
         guard label.unfilledPlaceholders.isEmpty else { return .notRendered }
-        let folder = outputFolder.appendingPathComponent(label.locale)
+        // A re-run with nothing changed asks this of every image: `access` on a path
+        // string costs a fraction of building a URL and asking FileManager.
+        let folder = outputFolder.appendingPathComponent(label.locale).path + "/"
         if !force, let earlier, earlier.inputHash == inputHash, earlier.images.allSatisfy({
-            FileNames.isPlainFileName($0.file)
-                && FileManager.default.fileExists(atPath: folder.appendingPathComponent($0.file).path)
+            FileNames.isPlainFileName($0.file) && access(folder + $0.file, F_OK) == 0
         }) {
             return .unchanged(earlier)
         }
         return .render(inputHash: inputHash)
     }
+}
+
+/// A value one thread of `DispatchQueue.concurrentPerform` sets and the caller reads
+/// once it has returned, which orders the write before the read.
+private final class Slot<Value>: @unchecked Sendable {
+    // @unchecked: written by one thread only, read after that thread has finished.
+    var value: Value?
 }

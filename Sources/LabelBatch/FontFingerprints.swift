@@ -14,7 +14,7 @@ final class FontFingerprints: @unchecked Sendable {
         defer { lock.unlock() }
         if let known = hashes[path] { return known }
         let hash = (try? Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe))
-            .map { ContentHash.hex(of: $0) } ?? "unreadable"
+            .map { ContentHash.fileHex(of: $0) } ?? "unreadable"
         hashes[path] = hash
         return hash
     }
