@@ -4,7 +4,7 @@ import Foundation
 /// ``BatchRun/report(_:checks:)``. Its JSON (``JSONFile/encode(_:)``) is the file
 /// `labelgen --report` writes.
 public struct RunReport: Encodable, Sendable {
-    /// The generator, e.g. `labelgen 0.1.0`.
+    /// The generator, e.g. `labelgen 0.2.0`.
     public var tool: String
     /// The style file's name, e.g. `score.json`.
     public var style: String
