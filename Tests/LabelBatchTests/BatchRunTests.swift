@@ -43,6 +43,29 @@ struct BatchRunTests {
         }
     }
 
+    @Test("a re-run draws only the labels whose images were deleted since, at every scale, in every locale")
+    func deletedImagesAreDrawnAgain() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try runAll(try batchRun([Self.english, Self.german], into: scratch))
+        do {
+            // A plan holds the folder's lock until it is gone.
+            let unchanged = try batchRun([Self.english, Self.german], into: scratch).plan()
+            #expect(statuses(unchanged) == ["en/play": "unchanged", "en/quit": "unchanged", "en/raw": "not rendered",
+                                            "de/play": "unchanged"])
+        }
+        let original = try Data(contentsOf: scratch("out/en/quit@2x.png"))
+        try FileManager.default.removeItem(at: scratch("out/en/quit@2x.png"))
+        try FileManager.default.removeItem(at: scratch("out/de/play.png"))
+        let run = try batchRun([Self.english, Self.german], into: scratch)
+        let plan = try run.plan()
+        #expect(statuses(plan) == ["en/play": "unchanged", "en/quit": "render", "en/raw": "not rendered",
+                                   "de/play": "render"])
+        _ = try run.commit(try run.render(plan))
+        #expect(try Data(contentsOf: scratch("out/en/quit@2x.png")) == original)
+        #expect(FileManager.default.fileExists(atPath: scratch("out/de/play.png").path))
+    }
+
     @Test("a run writes every label at every scale, a manifest per locale and a report, and says how far it is")
     func runWritesFilesAndManifest() throws {
         let scratch = try Scratch()
