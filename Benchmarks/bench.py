@@ -14,11 +14,10 @@ BENCH_OUT (where every tool writes its images; default a fresh folder on /dev/sh
 is a tmpfs, else under BENCH_SCRATCH), BENCH_STARTUP_RUNS (one-key runs for the start-up
 figure, median taken; default 5).
 
-labelgen writes each file through Foundation's Data.write, which fsyncs it; on a disk that
-costs system CPU and waits that depend on what else the disk is doing (0.3 to 1.2 ms of CPU
-per label measured on the shared build machine), and the peers do not sync at all. So the
-compared runs write to a tmpfs, and one --jobs 1 run per repeat writes to the disk under
-BENCH_SCRATCH, reported on its own line.
+labelgen syncs its outputs to the disk before renaming them into place (once per run); on a
+disk that costs system CPU and waits that depend on what else the disk is doing, and the
+peers do not sync at all. So the compared runs write to a tmpfs, and one --jobs 1 run per
+repeat writes to the disk under BENCH_SCRATCH, reported on its own line.
 """
 import collections
 import json
@@ -323,7 +322,7 @@ def report():
                 "%.2f (%.2f + %.2f)" % (r["cpu"] * 1000 / n, r["user"] * 1000 / n, r["sys"] * 1000 / n),
                 "%.3f s" % r["rerun"], "%.1f%%" % (100 * r["rerun"] / r["full"]), "%.0f MB" % r["peak_mb"]))
     say()
-    say("The same --jobs 1 runs writing to the disk (every file is fsynced), median of %d:" % REPEAT)
+    say("The same --jobs 1 runs writing to the disk (synced once before the renames), median of %d:" % REPEAT)
     for name, r in runs.items():
         n = r["labels"]
         say(f"- {name}: {n / r['disk']:.0f} labels/s ({r['disk']:.2f} s), CPU ms/label "
