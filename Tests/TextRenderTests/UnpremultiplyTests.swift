@@ -1,17 +1,6 @@
+import TestSupport
 import Testing
 @testable import TextRender
-
-/// A deterministic generator, so a failure can be reproduced.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Premultiplied ARGB32 pixels: clear and opaque ones in runs of any length, as in a
 /// label, with translucent ones between, some of them with colour above their alpha,
@@ -57,7 +46,7 @@ private func straight(_ argb: UInt32) -> [UInt8] {
 struct UnpremultiplyTests {
     @Test("every pixel converts as alone, whatever its neighbours", arguments: [1, 7, 8, 9, 13, 16, 33, 100])
     func matchesPlainArithmetic(width: Int) throws {
-        var rng = SplitMix64(state: UInt64(width))
+        var rng = SplitMix64(seed: UInt64(width))
         let height = 40
         let surface = try CairoSurface(width: width, height: height, format: .argb)
         let source = pixelRuns(count: width * height, using: &rng)
