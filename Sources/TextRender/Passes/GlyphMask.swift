@@ -107,26 +107,10 @@ struct GlyphMask: Sendable {
         let x0 = max(0, x), y0 = max(0, y)
         let x1 = min(width, x + self.width), y1 = min(height, y + self.height)
         guard x0 < x1, y0 < y1 else { return }
-        let count = x1 - x0
         pixels.withUnsafeBufferPointer { source in
             for row in y0..<y1 {
-                let top = source.baseAddress! + (row - y) * self.width + (x0 - x)
-                let out = data + row * stride + x0
-                var i = 0
-                while i + 16 <= count {
-                    let f = SIMD16<UInt16>(truncatingIfNeeded: UnsafeRawPointer(top + i).loadUnaligned(as: SIMD16<UInt8>.self))
-                    let d = SIMD16<UInt16>(truncatingIfNeeded: UnsafeRawPointer(out + i).loadUnaligned(as: SIMD16<UInt8>.self))
-                    let t = d &* (255 &- f) &+ 0x80
-                    let result = f &+ (((t &>> 8) &+ t) &>> 8)
-                    UnsafeMutableRawPointer(out + i).storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: result),
-                                                                as: SIMD16<UInt8>.self)
-                    i += 16
-                }
-                while i < count {
-                    let f = UInt16(top[i]), t = UInt16(out[i]) * (255 - f) + 0x80
-                    out[i] = UInt8(f + (((t >> 8) + t) >> 8))
-                    i += 1
-                }
+                Silhouettes.over(source.baseAddress! + (row - y) * self.width + (x0 - x), onto: data + row * stride + x0,
+                                 count: x1 - x0)
             }
         }
     }

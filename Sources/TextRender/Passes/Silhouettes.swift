@@ -291,24 +291,26 @@ struct Silhouettes {
     /// Cairo's own OVER rounds, sixteen pixels at a time.
     static func paint(_ top: CairoSurface, over mask: CairoSurface) {
         mask.withPixels { out, stride in
-            top.withPixels { source, _ in
-                let count = stride * mask.height
-                var offset = 0
-                while offset + 16 <= count {
-                    let f = SIMD16<UInt16>(truncatingIfNeeded: UnsafeRawPointer(source + offset).loadUnaligned(as: SIMD16<UInt8>.self))
-                    let d = SIMD16<UInt16>(truncatingIfNeeded: UnsafeRawPointer(out + offset).loadUnaligned(as: SIMD16<UInt8>.self))
-                    let t = d &* (255 &- f) &+ 0x80
-                    let result = f &+ (((t &>> 8) &+ t) &>> 8)
-                    UnsafeMutableRawPointer(out + offset).storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: result),
-                                                                     as: SIMD16<UInt8>.self)
-                    offset += 16
-                }
-                while offset < count {
-                    let f = UInt16(source[offset]), t = UInt16(out[offset]) * (255 - f) + 0x80
-                    out[offset] = UInt8(f + (((t >> 8) + t) >> 8))
-                    offset += 1
-                }
-            }
+            top.withPixels { source, _ in Self.over(source, onto: out, count: stride * mask.height) }
+        }
+    }
+
+    /// `count` coverage bytes at `top` composited over those at `out`, in place:
+    /// `top + out × (1 - top)`, rounded as Cairo's own OVER rounds, sixteen at a time.
+    static func over(_ top: UnsafePointer<UInt8>, onto out: UnsafeMutablePointer<UInt8>, count: Int) {
+        var i = 0
+        while i + 16 <= count {
+            let f = SIMD16<UInt16>(truncatingIfNeeded: UnsafeRawPointer(top + i).loadUnaligned(as: SIMD16<UInt8>.self))
+            let d = SIMD16<UInt16>(truncatingIfNeeded: UnsafeRawPointer(out + i).loadUnaligned(as: SIMD16<UInt8>.self))
+            let t = d &* (255 &- f) &+ 0x80
+            let result = f &+ (((t &>> 8) &+ t) &>> 8)
+            UnsafeMutableRawPointer(out + i).storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: result), as: SIMD16<UInt8>.self)
+            i += 16
+        }
+        while i < count {
+            let f = UInt16(top[i]), t = UInt16(out[i]) * (255 - f) + 0x80
+            out[i] = UInt8(f + (((t >> 8) + t) >> 8))
+            i += 1
         }
     }
 
