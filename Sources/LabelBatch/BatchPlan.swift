@@ -92,20 +92,23 @@ extension BatchRun {
         let engine = LayoutEngine(fonts: fonts, imageDirectories: imageFolders)
         let usesFontFiles = selected.contains { !$0.style.font.files.isEmpty }
         // Reading the earlier manifests and hashing the font files are most of a re-run
-        // with nothing to draw, so with a second job they run side by side.
-        let hasherSlot = Slot<InputHasher>(), manifestsSlot = Slot<[String: Manifest]>()
+        // with nothing to draw, so with more than one job they are shared out: the hash
+        // first, the manifests one each as threads come free.
+        let hasherSlot = Slot<InputHasher>()
+        let manifestSlots = locales.map { _ in Slot<Manifest>() }
         let run = self
-        DispatchQueue.concurrentPerform(iterations: jobs > 1 ? 2 : 1) { part in
-            if part == 0 && jobs > 1 {
+        DispatchQueue.concurrentPerform(iterations: jobs > 1 ? locales.count + 1 : 0) { part in
+            if part == 0 {
                 // Over the whole selection, so a shard's input hashes are those a full run has.
                 hasherSlot.value = InputHasher(run: run, engine: engine, usesFontFiles: usesFontFiles)
             } else {
-                manifestsSlot.value = Dictionary(uniqueKeysWithValues: locales.compactMap { locale in
-                    Manifest.previous(in: run.outputFolder.appendingPathComponent(locale)).map { (locale, $0) }
-                })
+                manifestSlots[part - 1].value = Manifest.previous(in: run.outputFolder.appendingPathComponent(locales[part - 1]))
             }
         }
-        let previous = manifestsSlot.value ?? [:]
+        var previous: [String: Manifest] = [:]
+        for (locale, slot) in zip(locales, manifestSlots) {
+            previous[locale] = jobs > 1 ? slot.value : Manifest.previous(in: outputFolder.appendingPathComponent(locale))
+        }
         let hasher = hasherSlot.value ?? InputHasher(run: self, engine: engine, usesFontFiles: usesFontFiles)
         for locale in locales {
             // An entry carried over from a run without atlases may hold a sheet's name.
@@ -121,11 +124,16 @@ extension BatchRun {
         }
         var tally = InputsTally()
         var decided: [PlannedLabel] = []
+        // `access` on a path string costs a fraction of building a URL for every label.
+        let folderPaths = Dictionary(uniqueKeysWithValues: locales.map { locale in
+            (locale, outputFolder.appendingPathComponent(locale).path + "/")
+        })
         for var label in selected {
             let inputHash = hasher.inputHash(of: label)
             tally.add(label, inputHash: inputHash)
             guard shard?.contains(locale: label.locale, key: label.key) ?? true else { continue }
-            label.status = status(of: label, inputHash: inputHash, earlier: earlier[label.locale]?[label.key])
+            label.status = status(of: label, inputHash: inputHash, earlier: earlier[label.locale]?[label.key],
+                                  folder: folderPaths[label.locale]!)
             decided.append(label)
         }
         let inputs = keys.isEmpty ? tally.inputs(style: styleSheet.source)
@@ -153,11 +161,11 @@ extension BatchRun {
     }
 
     /// Whether the label is drawn, kept as `earlier` recorded it, or skipped.
-    private func status(of label: PlannedLabel, inputHash: String, earlier: Manifest.Label?) -> PlannedLabel.Status {
+    /// `folder` is the label's locale folder's path, ending in a slash.
+    private func status(of label: PlannedLabel, inputHash: String, earlier: Manifest.Label?,
+                        folder: String) -> PlannedLabel.Status {
         guard label.unfilledPlaceholders.isEmpty else { return .notRendered }
-        // A re-run with nothing changed asks this of every image: `access` on a path
-        // string costs a fraction of building a URL and asking FileManager.
-        let folder = outputFolder.appendingPathComponent(label.locale).path + "/"
+        // A re-run with nothing changed asks this of every image.
         if !force, let earlier, earlier.inputHash == inputHash, earlier.images.allSatisfy({
             FileNames.isPlainFileName($0.file) && access(folder + $0.file, F_OK) == 0
         }) {

@@ -3,7 +3,20 @@ import Foundation
 /// FNV-1a, 64 bits: a stable content hash for manifests (not for security).
 enum ContentHash {
     static func hex<C: Collection>(of bytes: C) -> String where C.Element == UInt8 {
-        String(format: "%016llx", value(of: bytes))
+        hex(value(of: bytes))
+    }
+
+    /// Sixteen lowercase hex digits. A re-run formats a hash for every label, and
+    /// `String(format:)` costs several times this through Foundation's formatter.
+    static func hex(_ value: UInt64) -> String {
+        let digits: StaticString = "0123456789abcdef"
+        return String(unsafeUninitializedCapacity: 16) { buffer in
+            for index in 0..<16 {
+                let nibble = Int((value >> UInt64(60 - 4 * index)) & 0xF)
+                buffer[index] = digits.utf8Start[nibble]
+            }
+            return 16
+        }
     }
 
     static func value<C: Collection>(of bytes: C) -> UInt64 where C.Element == UInt8 {
@@ -57,7 +70,7 @@ enum ContentHash {
             hash = round(hash ^ round(0, lane), 0) &+ prime2
         }
         hash ^= hash >> 29
-        return String(format: "%016llx", hash)
+        return hex(hash)
     }
 
     /// The hash of several strings, each ended by a zero byte so no two lists collide.

@@ -13,7 +13,7 @@ final class FontFingerprints: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let known = hashes[path] { return known }
-        let hash = (try? Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe))
+        let hash = (try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped))
             .map { ContentHash.fileHex(of: $0) } ?? "unreadable"
         hashes[path] = hash
         return hash

@@ -148,7 +148,7 @@ public struct Manifest: Codable, Equatable, Sendable {
     /// cannot be read (then every label is drawn again and nothing is deleted).
     static func previous(in folder: URL) -> Manifest? {
         guard let data = try? Data(contentsOf: folder.appendingPathComponent("manifest.json")) else { return nil }
-        return try? JSONDecoder().decode(Manifest.self, from: data)
+        return ManifestReader.decode(data)
     }
 }
 
