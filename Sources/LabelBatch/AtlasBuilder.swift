@@ -88,7 +88,7 @@ struct AtlasBuilder {
         }
         for sheet in record.sheets {
             guard let bytes = FileManager.default.contents(atPath: folder.appendingPathComponent(sheet.image).path),
-                  ContentHash.hex(of: bytes) == sheet.hash,
+                  ContentHash.fileHex(of: bytes) == sheet.hash,
                   dataFileMatches(sheet, frames: framesBySheet[sheet.image] ?? [:]) else { return nil }
         }
         return PackedAtlas(record: record, frames: frames, staged: [])
@@ -144,7 +144,7 @@ struct AtlasBuilder {
             // Integers and strings only: encoding cannot fail.
             let json = (try? JSONFile.encode(data)) ?? Data()
             sheets.append((Manifest.Sheet(scale: scale, image: imageName, data: dataName, width: width, height: height,
-                                          hash: ContentHash.hex(of: png)), png, json))
+                                          hash: ContentHash.fileHex(of: png)), png, json))
         }
         return (sheets, frames.map { $0! })
     }
@@ -164,7 +164,7 @@ struct AtlasBuilder {
         } catch {
             throw .unreadableImage(.file(path, .unreadableFile(reason: AtomicWriter.reason(error))))
         }
-        guard ContentHash.hex(of: data) == image.hash else { throw .atlasSourceChanged(path: path) }
+        guard ContentHash.fileHex(of: data) == image.hash else { throw .atlasSourceChanged(path: path) }
         do {
             return try PNGDecoder().decode(data)
         } catch {

@@ -115,6 +115,6 @@ private struct DrawnImage {
 
     func manifestImage(file: String, scale: Double) -> Manifest.Image {
         Manifest.Image(scale: scale, file: file, width: width, height: height,
-                       boxOrigin: boxOrigin, baselines: baselines, hash: ContentHash.hex(of: png))
+                       boxOrigin: boxOrigin, baselines: baselines, hash: ContentHash.fileHex(of: png))
     }
 }

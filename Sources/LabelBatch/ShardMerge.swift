@@ -185,7 +185,7 @@ public struct ShardMerge: Sendable {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw .missingImage(path: url.path, reason: "is listed in the manifest but missing")
         }
-        guard ContentHash.hex(of: data) == image.hash else {
+        guard ContentHash.fileHex(of: data) == image.hash else {
             throw .missingImage(path: url.path, reason: "does not have the bytes its manifest's hash says")
         }
         return url
