@@ -32,7 +32,8 @@ import PIL, sys
 sys.exit(0 if int(PIL.__version__.split(".")[0]) >= 11 else 1)
 PY
 
-swift build -c release --product labelgen --scratch-path "$scratch" >/dev/null
+# Linked as `make build` links it, with the Swift runtime inside.
+swift build -c release --static-swift-stdlib --product labelgen --scratch-path "$scratch" >/dev/null
 # The harness is built from scratch: SwiftPM does not always recompile it when a struct
 # it uses from Labelgen changes shape, and stale code would measure garbage.
 rm -rf "$scratch/harness/release" "$scratch/harness/release.yaml" "$scratch/harness/build.db" \
