@@ -2,13 +2,14 @@
 asks of labelgen, in the terms of other tools.
 
 NotoSans-Bold (the locale's Noto face for scripts it lacks) at the largest size in
-[16, 48] px, on a 1/8 px grid, that fits a 480x120 box in at most 2 lines, else a tail
+[16, 48] px, on labelgen's 1/2 px grid, that fits a 480x120 box in at most 2 lines, else a tail
 ellipsis at 16 px; centred both ways; a gradient #FFE066 -> #FF8C00 from the top to the
 bottom of each line's ink; a 4 px outside stroke #3A1F00 with bevel joins; a shadow of
 the stroked text offset (0, 3), Gaussian sigma 6, black at 67%; a 544x184 transparent
 canvas with the box at (32, 32); one PNG per key, OUT/<locale>/<key>.png.
 """
 import json
+import math
 import os
 import sys
 import time
@@ -18,7 +19,7 @@ FONTS = os.path.join(ROOT, "Fonts")
 
 CANVAS = (544, 184)
 BOX = (32, 32, 480, 120)  # x, y, width, height
-MAX_SIZE, MIN_SIZE, SIZE_STEP = 48.0, 16.0, 0.125
+MAX_SIZE, MIN_SIZE, SIZE_STEP = 48.0, 16.0, 0.5
 MAX_LINES = 2
 TOP_COLOR = (0xFF, 0xE0, 0x66)
 BOTTOM_COLOR = (0xFF, 0x8C, 0x00)
@@ -66,9 +67,11 @@ def font_family(locale):
 
 
 def size_candidates():
-    """Every size on the grid, smallest first."""
-    count = int(round((MAX_SIZE - MIN_SIZE) / SIZE_STEP))
-    return [MIN_SIZE + i * SIZE_STEP for i in range(count + 1)]
+    """The sizes labelgen's Fitter chooses from, smallest first: the minimum size, the
+    multiples of SIZE_STEP strictly between, and the full size."""
+    first = math.floor(MIN_SIZE / SIZE_STEP) + 1
+    last = math.ceil(MAX_SIZE / SIZE_STEP) - 1
+    return [MIN_SIZE] + [k * SIZE_STEP for k in range(first, last + 1)] + [MAX_SIZE]
 
 
 def largest_fitting(fits):

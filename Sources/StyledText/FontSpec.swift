@@ -12,6 +12,8 @@ public struct FontSpec: Sendable, Hashable {
     /// The largest (preferred) size in pixels at scale 1; `> 0`.
     public var size: Double
     /// The smallest size fitting may shrink to; `0 < minSize <= size`, `nil` means no shrinking.
+    /// A shrunk size is `minSize` itself or a multiple of 0.5 px, so that labels share
+    /// their rasterized glyphs.
     public var minSize: Double?
     /// Font file paths exactly as written in the style; the caller resolves them.
     public var files: [String]

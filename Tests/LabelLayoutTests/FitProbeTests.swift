@@ -21,8 +21,9 @@ struct FitProbeTests {
         var box: Box { Box(width: width, height: height) }
     }
 
-    /// The fitter's grid: minSize, minSize + 0.125, … and the size itself.
-    static let step = 0.125
+    /// The fitter's grid: minSize, the multiples of 0.5 px above it, and the size itself
+    /// (the cases' sizes are on the grid, so it can be counted from minSize).
+    static let step = 0.5
 
     static func grid(_ c: Case) -> [Double] {
         let steps = Int(((c.size - c.minSize) / step).rounded(.down))

@@ -13,19 +13,67 @@ struct FitTests {
             let fitted = try engine.layout(text, style: style(size: 48, box: box, minSize: 10, maxLines: 2), locale: "en")
             #expect(fitted.fitOutcome == .shrunk || fitted.fitOutcome == .fits)
             #expect(fitted.fontSize >= 10 && fitted.fontSize <= 48)
-            // Brute force: every size on a fine grid above the chosen one does not fit.
-            var size = fitted.fontSize + 0.125
+            // Brute force: every size on the fitter's grid above the chosen one does not fit.
+            var size = fitted.fontSize + Self.sizeStep
             var larger: [Double] = []
             while size <= 48 {
                 let fixed = try engine.layout(text, style: style(size: size, box: box, maxLines: 2), locale: "en")
                 if fixed.fitOutcome == .fits && !fixed.brokeWord { larger.append(size) }
-                size += 0.125
+                size += Self.sizeStep
             }
             #expect(larger.isEmpty, "\(text): sizes \(larger.prefix(3)) fit but \(fitted.fontSize) was chosen")
             let atChosen = try engine.layout(text, style: style(size: fitted.fontSize, box: box, maxLines: 2), locale: "en")
             #expect(atChosen.fitOutcome == .fits)
             #expect(fitted.fitAttempts > 1 && fitted.fitAttempts < 20)
         }
+    }
+
+    /// The grid shrunk sizes lie on (the fitter's `step`), absolute in px.
+    static let sizeStep = 0.5
+
+    static func onGrid(_ size: Double) -> Bool {
+        (size / sizeStep).rounded() * sizeStep == size
+    }
+
+    @Test("shrunk sizes are multiples of the grid's step even when size and minSize are not; those two are kept exactly")
+    func shrunkSizesOnTheGrid() throws {
+        let (size, minSize) = (40.7, 10.3)
+        var shrunk: Set<Double> = []
+        for width in stride(from: 120.0, through: 420, by: 15) {
+            let box = Box(width: width, height: 80)
+            let fitted = try engine.layout(tip, style: style(size: size, box: box, minSize: minSize, maxLines: 2), locale: "en")
+            switch fitted.fitOutcome {
+            case .fits: #expect(fitted.fontSize == size, "width \(width)")
+            case .shrunk:
+                #expect(fitted.fontSize == minSize || Self.onGrid(fitted.fontSize),
+                        "width \(width): \(fitted.fontSize) is off the \(Self.sizeStep) px grid")
+                #expect(fitted.fontSize > minSize - 1e-9 && fitted.fontSize < size)
+                if fitted.fontSize != minSize { shrunk.insert(fitted.fontSize) }
+            default: #expect(fitted.fontSize == minSize, "width \(width)")
+            }
+        }
+        #expect(shrunk.count > 5, "too few shrunk sizes to show the grid: \(shrunk.sorted())")
+
+        // The full size is tried first and kept exactly when the text fits there.
+        let fits = try engine.layout("High score", style: style(size: size, box: Box(width: 400, height: 80), minSize: minSize), locale: "en")
+        #expect(fits.fitOutcome == .fits && fits.fontSize == size)
+        // The minimum size stays the floor: it is used as it is, not rounded to the grid.
+        let floor = try engine.layout(tip, style: style(size: size, box: Box(width: 60, height: 20), minSize: minSize, maxLines: 1), locale: "en")
+        #expect(floor.fitOutcome == .truncated && floor.fontSize == minSize)
+    }
+
+    @Test("labels whose minimum sizes differ shrink to the same size when both allow it")
+    func gridIsAbsolute() throws {
+        var compared = 0
+        for width in stride(from: 150.0, through: 400, by: 25) {
+            let box = Box(width: width, height: 80)
+            let a = try engine.layout(tip, style: style(size: 48, box: box, minSize: 8, maxLines: 2), locale: "en")
+            let b = try engine.layout(tip, style: style(size: 47.9, box: box, minSize: 8.3, maxLines: 2), locale: "en")
+            guard a.fitOutcome == .shrunk, a.fontSize > 8.3, a.fontSize < 47.9 else { continue }
+            #expect(a.fontSize == b.fontSize, "width \(width): \(a.fontSize) and \(b.fontSize)")
+            compared += 1
+        }
+        #expect(compared > 5)
     }
 
     @Test("words are not broken while a smaller size keeps them whole")

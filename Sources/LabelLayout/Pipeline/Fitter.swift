@@ -147,8 +147,20 @@ struct FitDecision {
 /// binary search over a grid of sizes, each a full line-breaking pass over the one
 /// shaping result. A word is split between grapheme clusters only at the minimum size.
 struct Fitter {
-    /// Grid of candidate sizes; the chosen size is within this of the best one.
-    static let step = 0.125
+    /// The grid shrunk sizes lie on, in px at scale 1: the size itself and the minimum
+    /// size are kept exactly, every size between is a multiple of this. The grid is
+    /// absolute, not counted from the minimum size, so that labels with different
+    /// styles shrink to the same few sizes and share their glyph masks; half a pixel
+    /// makes a label at most 3/8 px smaller than a 1/8 px grid did, which cannot be seen
+    /// (docs/performance.md, "The size grid").
+    static let step = 0.5
+
+    /// The multiples of ``step`` strictly between `minSize` and `size`, by index.
+    static func grid(above minSize: Double, below size: Double) -> Range<Int> {
+        let first = Int((minSize / step).rounded(.down)) + 1
+        let last = Int((size / step).rounded(.up)) - 1
+        return first..<max(first, last + 1)
+    }
 
     let prepared: PreparedText
     let metrics: LineMetrics
@@ -180,8 +192,12 @@ struct Fitter {
             return FitDecision(fontSize: size, breaks: full, outcome: fullFits ? .fits : .truncated, attempts: attempts)
         }
         let minSize = minSize!
-        let steps = Int(((size - minSize) / Self.step).rounded(.down))
-        func sizeAt(_ k: Int) -> Double { k == steps ? size : minSize + Double(k) * Self.step }
+        // Candidates: the minimum size, the grid's sizes strictly between, the full size.
+        let grid = Self.grid(above: minSize, below: size)
+        let steps = grid.count + 1
+        func sizeAt(_ k: Int) -> Double {
+            k == 0 ? minSize : k == steps ? size : Double(grid.lowerBound + k - 1) * Self.step
+        }
 
         let (smallest, smallestFits) = attempt(minSize, allowWordBreaks: false)
         guard smallestFits else {
