@@ -277,6 +277,10 @@ struct Itemizer {
                 chosen = emoji
             } else if wantsText, let text = chain.first(where: { !$0.hasColorBitmaps && covers($0) }) {
                 chosen = text
+            } else if let previous, previous === chain[0], covers(previous) {
+                // The chain's first face is taken whether or not the cluster is neutral:
+                // the usual case, decided without looking up Unicode properties.
+                chosen = previous
             } else if let previous, isNeutral(), covers(previous) {
                 chosen = previous
             } else {
