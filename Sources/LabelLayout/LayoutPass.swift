@@ -64,11 +64,14 @@ struct LayoutPass {
 
     /// Style runs, items, shaped glyphs and line-break opportunities of a text: all the
     /// work that does not depend on the font size.
-    func prepare(_ styled: StyledString) throws(LayoutError) -> PreparedText {
+    /// - Parameter previous: for a cut text, the text it was cut from and the range of
+    ///   it the ellipsis replaced, whose glyphs away from the cut are reused.
+    func prepare(_ styled: StyledString,
+                 reusing previous: (text: ShapedText, replaced: Range<Int>)? = nil) throws(LayoutError) -> PreparedText {
         let runs = try styler.resolve(styled, style: style, locale: locale)
         let itemized = try Itemizer(resolver: resolver, breakers: breakers)
             .itemize(styled.text, runs: runs, locale: locale, direction: direction)
-        var shaped = Shaper().shape(itemized, language: locale)
+        var shaped = Shaper().shape(itemized, language: locale, reusing: previous)
         var opportunities = try LineBreaker.opportunities(for: shaped, locale: locale, pool: breakers)
         if let hyphenator {
             shaped.dictionaryHyphens = hyphenator.hyphens(in: shaped)
@@ -121,7 +124,8 @@ struct LayoutPass {
 
     /// The longest cut of the text, with an ellipsis, that fits in `visibleLines` lines.
     /// Cuts are judged on the text as already shaped; only the chosen one is laid out
-    /// again (its joining forms, kerning and bidi at the cut are a fresh layout's). If that
+    /// again (its joining forms, kerning and bidi at the cut are a fresh layout's), its
+    /// glyphs away from the cut taken from the label's shaping (``CutSplicer``). If that
     /// layout does not fit after all (ink reaching past the advances), one cluster less is
     /// tried, up to ``cutStepsBack`` times; failing that, shorter cuts are searched with a
     /// layout each.
@@ -146,8 +150,9 @@ struct LayoutPass {
 
         /// Lays out the cut keeping `kept` clusters into `result`; whether it fits.
         func layOut(keeping kept: Int) throws(LayoutError) -> Bool {
-            let (text, ellipsis) = truncator.text(of: truncator.cut(keeping: kept))
-            let prepared = try prepare(text)
+            let cut = truncator.cut(keeping: kept)
+            let (text, ellipsis) = truncator.text(of: cut)
+            let prepared = try prepare(text, reusing: (fitted.prepared.shaped, cut.replaced))
             let metrics = metrics(of: prepared)
             let breaks = prepared.breaker.breakLines(
                 prepared.opportunities, fontSize: fitted.fontSize, tracking: frame.tracking,

@@ -120,6 +120,20 @@ struct BidiAndFallbackTests {
         #expect(layout.families(line: 0).first == "Noto Sans")
     }
 
+    /// The CJK face covers Latin letters too: the space and the digits after the CJK word
+    /// stay in it (neutral characters keep the face before them), but a letter goes back
+    /// to the style's own face.
+    @Test("letters after a fallback run return to the style's face, neutral characters stay")
+    func letterReturnsToStyleFace() throws {
+        let layout = try engine.layout("最高分 12 Score", style: style(size: 30, family: "Noto Sans"), locale: "en")
+        let families = layout.families(line: 0)
+        #expect(families.count == 2)
+        #expect(families.first?.hasPrefix("Noto Sans CJK") == true)
+        #expect(families.last == "Noto Sans")
+        let cjkRun = try #require(layout.lines[0].runs.first)
+        #expect(cjkRun.glyphs.count == "最高分 12 ".count)
+    }
+
     @Test("Devanagari shapes conjuncts and reorders the i-matra")
     func devanagari() throws {
         // "कि": the vowel sign i (U+093F) is drawn before the consonant.

@@ -135,3 +135,45 @@ struct TruncationInkTests {
         }
     }
 }
+
+@Suite("Truncation reuses the label's shaping only where the cut cannot change it")
+struct TruncationReuseTests {
+    /// The glyphs of a layout's first line: ids and pen positions.
+    static func glyphs(_ layout: TextLayout) -> [String] {
+        layout.lines[0].runs.flatMap { run in run.glyphs.map { "\($0.id)@\(String(format: "%.3f", $0.x))" } }
+    }
+
+    /// A plain word and bold text join (the last letter of one to the first of the other),
+    /// HarfBuzz seeing the other as context. Where the cut comes within a few letters of
+    /// that join, or of letters joined to what was cut, glyphs must be shaped again;
+    /// the cut text laid out afresh says what they must be.
+    @Test("glyphs whose context the cut changed are shaped again: Arabic joining, cut at the end or start",
+          arguments: [TruncationMode.tail, .head])
+    func contextChangedByCut(mode: TruncationMode) throws {
+        let plain = "مكتب", bold = "كتابكتابكتابكتاب"
+        let source = mode == .tail ? "\(plain)<b>\(bold)</b>" : "<b>\(bold)</b>\(plain)"
+        var compared = 0
+        for width in stride(from: 60.0, through: 200, by: 2) {
+            let cutStyle = style(size: 24, box: Box(width: width), minSize: 24, maxLines: 1, truncate: mode)
+            let layout = try engine.layout(try Markup.parse(source), style: cutStyle, locale: "ar")
+            guard layout.isTruncated, let line = layout.lineTexts.first else { continue }
+            // The cut text as a text of its own: the plain word, the kept bold letters
+            // and the ellipsis, bold like the text it stands for.
+            let cut: String
+            if mode == .tail {
+                guard line.hasPrefix(plain) else { continue }
+                cut = "\(plain)<b>\(line.dropFirst(plain.count).dropLast())…</b>"
+            } else {
+                guard line.hasSuffix(plain) else { continue }
+                cut = "<b>…\(line.dropFirst().dropLast(plain.count))</b>\(plain)"
+            }
+            let fresh = try engine.layout(try Markup.parse(cut), style: style(size: 24, box: Box(width: width + 50), maxLines: 1),
+                                          locale: "ar")
+            #expect(fresh.lineTexts == [line])
+            #expect(Self.glyphs(layout).map { $0.split(separator: "@")[0] } == Self.glyphs(fresh).map { $0.split(separator: "@")[0] },
+                    "width \(width): \(line)")
+            compared += 1
+        }
+        #expect(compared >= 5)
+    }
+}

@@ -229,14 +229,22 @@ struct Itemizer {
         var faces = [FontFace](repeating: firstRun.chain[0], count: scalars.count)
         var missing: [Unicode.Scalar] = []
         var previous: FontFace?
+        // The run's fields, read again only where the run changes: copying the whole run
+        // for every cluster (its attributes, chain and features) cost more than choosing.
+        var runIndex = -1
+        var chain: [FontFace] = []
+        var isImage = false
         var start = 0
         while start < scalars.count {
             var end = start + 1
             while end < scalars.count && !graphemeStarts[end] { end += 1 }
-            let run = runs[runOf[start]]
-            let chain = run.chain
+            if runOf[start] != runIndex {
+                runIndex = runOf[start]
+                chain = runs[runIndex].chain
+                isImage = runs[runIndex].image != nil
+            }
             if start > 0 && groupOf[start - 1] != groupOf[start] { previous = nil }
-            if run.image != nil {
+            if isImage {
                 // An image draws itself; its face only lends metrics.
                 for i in start..<end { faces[i] = chain[0] }
                 start = end
@@ -277,12 +285,16 @@ struct Itemizer {
                 chosen = emoji
             } else if wantsText, let text = chain.first(where: { !$0.hasColorBitmaps && covers($0) }) {
                 chosen = text
+            } else if let previous, previous === chain[0], covers(previous) {
+                // The chain's first face is taken whether or not the cluster is neutral:
+                // the usual case, decided without looking up Unicode properties.
+                chosen = previous
             } else if let previous, isNeutral(), covers(previous) {
                 chosen = previous
             } else {
                 chosen = chain.first(where: covers)
                     ?? resolver.hostFallback(for: graphemeScalars.filter { !Self.isDefaultIgnorable($0) },
-                                             weight: run.weight, language: locale)
+                                             weight: runs[runIndex].weight, language: locale)
             }
             if chosen == nil {
                 let needed = graphemeScalars.filter { !Self.isDefaultIgnorable($0) }.compactMap(Unicode.Scalar.init)

@@ -306,9 +306,25 @@ struct Positioner {
     /// should a grapheme ever come out as several shaping clusters, they become one.
     private func caretSegments(_ boxes: [ClusterBox], visible: Range<Int>) -> [CaretSegment] {
         guard !boxes.isEmpty else { return [] }
-        let starts = Set(boxes.map(\.cluster)).sorted()
-        var ends: [Int: Int] = [:]
-        for (i, start) in starts.enumerated() { ends[start] = i + 1 < starts.count ? starts[i + 1] : visible.upperBound }
+        // Offsets of the line index plain arrays (from `base`): this runs for every line
+        // of every label, and hashing each cluster cost more than the rest of it.
+        var base = visible.lowerBound, limit = visible.upperBound
+        for box in boxes {
+            base = min(base, box.cluster)
+            limit = max(limit, box.cluster)
+        }
+        limit += 1
+        var isStart = [Bool](repeating: false, count: limit - base)
+        for box in boxes { isStart[box.cluster - base] = true }
+        // Each cluster ends where the next one in logical order starts.
+        var ends = [Int](repeating: visible.upperBound, count: limit - base)
+        var firstStart = -1
+        var next = visible.upperBound
+        for offset in stride(from: limit - 1, through: base, by: -1) where isStart[offset - base] {
+            ends[offset - base] = next
+            next = offset
+            firstStart = offset
+        }
         let graphemeStarts = text.itemized.graphemeStarts
         func grapheme(containing offset: Int) -> Int {
             var start = offset
@@ -317,31 +333,41 @@ struct Positioner {
         }
 
         var segments: [CaretSegment] = []
-        var segmentOfGrapheme: [Int: Int] = [:]
+        var segmentOfGrapheme = [Int](repeating: -1, count: limit - base)
         for (i, box) in boxes.enumerated() {
             // Tracking between clusters is split evenly; a space keeps its justification room.
             var minX = box.minX, maxX = box.maxX + box.ownSpace
             if i > 0 { minX -= (box.minX - boxes[i - 1].maxX - boxes[i - 1].ownSpace) / 2 }
             if i + 1 < boxes.count { maxX += (boxes[i + 1].minX - box.maxX - box.ownSpace) / 2 }
             // The logically first cluster covers anything before it that drew no glyph.
-            let start = box.cluster == starts[0] ? visible.lowerBound : box.cluster
-            let end = ends[box.cluster]!
-            var parts = [start]
-            parts += (start + 1..<max(start + 1, end)).filter { graphemeStarts[$0] }
-            let share = (maxX - minX) / Double(parts.count)
-            for (j, partStart) in parts.enumerated() {
-                let partEnd = j + 1 < parts.count ? parts[j + 1] : end
+            let start = box.cluster == firstStart ? visible.lowerBound : box.cluster
+            let end = ends[box.cluster - base]
+            // The cluster's parts: its start, then every grapheme start inside it.
+            let inner = start + 1..<max(start + 1, end)
+            var partCount = 1
+            for offset in inner where graphemeStarts[offset] { partCount += 1 }
+            let share = (maxX - minX) / Double(partCount)
+            var partStart = start
+            var nextOffset = inner.lowerBound
+            for j in 0..<partCount {
+                var partEnd = end
+                while nextOffset < inner.upperBound {
+                    defer { nextOffset += 1 }
+                    if graphemeStarts[nextOffset] { partEnd = nextOffset; break }
+                }
                 let lower = box.isRightToLeft ? maxX - Double(j + 1) * share : minX + Double(j) * share
                 let grapheme = grapheme(containing: partStart)
-                if let index = segmentOfGrapheme[grapheme] {
+                let index = segmentOfGrapheme[grapheme - base]
+                if index >= 0 {
                     segments[index].range = grapheme..<max(segments[index].range.upperBound, partEnd)
                     segments[index].minX = min(segments[index].minX, lower)
                     segments[index].maxX = max(segments[index].maxX, lower + share)
                 } else {
-                    segmentOfGrapheme[grapheme] = segments.count
+                    segmentOfGrapheme[grapheme - base] = segments.count
                     segments.append(CaretSegment(range: grapheme..<partEnd, minX: lower, maxX: lower + share,
                                                  isRightToLeft: box.isRightToLeft, isEllipsis: box.isEllipsis))
                 }
+                partStart = partEnd
             }
         }
         return segments

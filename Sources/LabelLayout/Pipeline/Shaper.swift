@@ -43,6 +43,11 @@ struct ShapedText: Sendable {
     /// (a kern, a ligature, a joining form), so a line that ends or starts there is shaped
     /// again without the other side. Empty for a text shaped before this was known.
     var unsafeBreaks: [Bool] = []
+    /// Per offset, whether HarfBuzz marks it unsafe to concatenate
+    /// (`HB_GLYPH_FLAG_UNSAFE_TO_CONCAT`, implied by unsafe to break): text changed on
+    /// one side may change the glyphs on the other. Where it is clear, the glyphs before
+    /// it survive a cut after it (see ``Shaper/shape(_:language:cuttingAt:reusing:)``).
+    var unsafeConcats: [Bool] = []
 
     /// Whether a line break at `offset` needs the text shaped again around it.
     func breakIsUnsafe(at offset: Int) -> Bool {
@@ -63,7 +68,12 @@ struct Shaper {
     /// - Parameter cuts: offsets where the text is cut for shaping, ascending: items are
     ///   split there and no glyph sees context across a cut, as across a line break
     ///   (see ``LineEndReshaper``). Empty, the whole text is one context.
-    func shape(_ itemized: ItemizedText, language: String, cuttingAt cuts: [Int] = []) -> ShapedText {
+    /// - Parameter previous: the text this one was cut from, and the range of it that
+    ///   one ellipsis replaced: glyphs away from the cut are taken from it where
+    ///   HarfBuzz says the cut cannot change them, and only the text around the cut is
+    ///   shaped (as Pango's ellipsizer shapes only the ellipsis). Without cuts only.
+    func shape(_ itemized: ItemizedText, language: String, cuttingAt cuts: [Int] = [],
+               reusing previous: (text: ShapedText, replaced: Range<Int>)? = nil) -> ShapedText {
         let count = itemized.scalars.count
         var advances = [Double](repeating: 0, count: count)
         var clusterStarts = [Bool](repeating: false, count: count + 1)
@@ -72,7 +82,11 @@ struct Shaper {
         shapedItems.reserveCapacity(itemized.items.count)
         var hyphens: [Int: ShapedGlyph] = [:]
         var unsafeBreaks = [Bool](repeating: false, count: count + 1)
+        var unsafeConcats = [Bool](repeating: false, count: count + 1)
         let session = ShapingSession(language: language)
+        let splicer = previous.flatMap { previous in
+            cuts.isEmpty ? CutSplicer(previous: previous.text, replaced: previous.replaced, text: itemized) : nil
+        }
 
         for item in Self.split(itemized.items, at: cuts) {
             let run = itemized.runs[item.run]
@@ -84,7 +98,9 @@ struct Shaper {
                 }
             } else {
                 let context = Self.context(of: item.range, cuts: cuts, count: count)
-                glyphs = session.shape(item, run: run, in: itemized.scalars, context: context, unsafeBreaks: &unsafeBreaks)
+                glyphs = splicer?.glyphs(of: item, session: session, unsafeBreaks: &unsafeBreaks, unsafeConcats: &unsafeConcats)
+                    ?? session.shape(item, run: run, in: itemized.scalars, context: context,
+                                     unsafeBreaks: &unsafeBreaks, unsafeConcats: &unsafeConcats)
                 for offset in item.range where itemized.scalars[offset] == 0xAD {
                     if var hyphen = Self.hyphen(in: item.face, cluster: offset) {
                         hyphen.advance *= run.scale
@@ -104,7 +120,7 @@ struct Shaper {
         for i in 0..<count { graphemePrefix[i + 1] = graphemePrefix[i] + (itemized.graphemeStarts[i] ? 1 : 0) }
         return ShapedText(itemized: itemized, items: shapedItems, advances: advances, prefix: prefix,
                           clusterStarts: clusterStarts, graphemePrefix: graphemePrefix, hyphens: hyphens,
-                          unsafeBreaks: unsafeBreaks)
+                          unsafeBreaks: unsafeBreaks, unsafeConcats: unsafeConcats)
     }
 
     /// The items, each split at the cuts that fall inside it.
@@ -156,7 +172,7 @@ struct Shaper {
 }
 
 /// One HarfBuzz buffer and the feature lists built so far, reused for every item of a text.
-private final class ShapingSession {
+final class ShapingSession {
     private let buffer = hb_buffer_create()!
     private let language: hb_language_t?
     /// Runs of one item share their features (they shape alike), and most texts have
@@ -172,8 +188,9 @@ private final class ShapingSession {
     /// The item's glyphs, in em of the label's font size, clusters as text offsets; marks
     /// in `unsafeBreaks` where HarfBuzz says a break would need shaping again.
     func shape(_ item: TextItem, run: StyledRun, in scalars: [UInt32], context: Range<Int>,
-               unsafeBreaks: inout [Bool]) -> [ShapedGlyph] {
+               unsafeBreaks: inout [Bool], unsafeConcats: inout [Bool]) -> [ShapedGlyph] {
         hb_buffer_clear_contents(buffer)
+        hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT)
         // HarfBuzz reads the text around the item for joining and contextual rules,
         // up to the cuts either side of it.
         scalars.withUnsafeBufferPointer { text in
@@ -200,9 +217,9 @@ private final class ShapingSession {
         glyphs.reserveCapacity(Int(length))
         for i in 0..<Int(length) {
             let cluster = Int(infos[i].cluster) + context.lowerBound
-            if hb_glyph_info_get_glyph_flags(infos + i).rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0 {
-                unsafeBreaks[cluster] = true
-            }
+            let flags = hb_glyph_info_get_glyph_flags(infos + i).rawValue
+            if flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0 { unsafeBreaks[cluster] = true }
+            if flags & HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue != 0 { unsafeConcats[cluster] = true }
             glyphs.append(ShapedGlyph(
                 id: infos[i].codepoint, cluster: cluster,
                 advance: Double(positions[i].x_advance) / em,
