@@ -244,70 +244,75 @@ struct Itemizer {
                 isImage = runs[runIndex].image != nil
             }
             if start > 0 && groupOf[start - 1] != groupOf[start] { previous = nil }
+            let face: FontFace
             if isImage {
                 // An image draws itself; its face only lends metrics.
-                for i in start..<end { faces[i] = chain[0] }
-                start = end
-                continue
-            }
-            // Most graphemes are one scalar that the previous face or the chain's first
-            // covers: nothing here allocates, and a scalar's category is only looked up
-            // when it can decide the face.
-            let graphemeScalars = scalars[start..<end]
-            var hasIgnorable = false
-            func covers(_ face: FontFace) -> Bool {
-                for value in graphemeScalars where !Self.isDefaultIgnorable(value) {
-                    if let scalar = Unicode.Scalar(value), !face.covers(scalar) { return false }
-                }
-                return true
-            }
-            for value in graphemeScalars where Self.isDefaultIgnorable(value) { hasIgnorable = true }
-
-            var chosen: FontFace?
-            // Spaces, digits and the punctuation and symbols around numbers ("3-1", "+5",
-            // "$20") stay in the face around them, so one number never mixes two fonts.
-            func isNeutral() -> Bool {
-                graphemeScalars.allSatisfy { value in
-                    guard !Self.isDefaultIgnorable(value), let scalar = Unicode.Scalar(value) else { return true }
-                    switch scalar.properties.generalCategory {
-                    case .otherPunctuation, .dashPunctuation, .decimalNumber, .mathSymbol, .currencySymbol,
-                         .openPunctuation, .closePunctuation, .spaceSeparator:
-                        return true
-                    default:
-                        return scalar.properties.isWhitespace || Self.isLineSeparator(scalar.value)
-                    }
-                }
-            }
-            // U+FE0F asks for the emoji presentation, U+FE0E for text (UTS #51).
-            let wantsEmoji = hasIgnorable && graphemeScalars.contains(0xFE0F)
-            let wantsText = graphemeScalars.contains(0xFE0E)
-            if wantsEmoji, let emoji = chain.first(where: { $0.hasColorBitmaps && covers($0) }) {
-                chosen = emoji
-            } else if wantsText, let text = chain.first(where: { !$0.hasColorBitmaps && covers($0) }) {
-                chosen = text
-            } else if let previous, previous === chain[0], covers(previous) {
-                // The chain's first face is taken whether or not the cluster is neutral:
-                // the usual case, decided without looking up Unicode properties.
-                chosen = previous
-            } else if let previous, isNeutral(), covers(previous) {
-                chosen = previous
+                face = chain[0]
             } else {
-                chosen = chain.first(where: covers)
-                    ?? resolver.hostFallback(for: graphemeScalars.filter { !Self.isDefaultIgnorable($0) },
-                                             weight: runs[runIndex].weight, language: locale)
+                let grapheme = scalars[start..<end]
+                let chosen = chooseFace(for: grapheme, chain: chain, previous: previous,
+                                        weight: runs[runIndex].weight, locale: locale)
+                if chosen == nil { missing += Self.uncovered(grapheme, by: chain) }
+                face = chosen ?? previous ?? chain[0]
+                previous = face
             }
-            if chosen == nil {
-                let needed = graphemeScalars.filter { !Self.isDefaultIgnorable($0) }.compactMap(Unicode.Scalar.init)
-                missing.append(contentsOf: needed.filter { scalar in
-                    !chain.contains { $0.covers(scalar) } && !Self.isLineSeparator(scalar.value)
-                })
-            }
-            let face = chosen ?? previous ?? chain[0]
             for i in start..<end { faces[i] = face }
-            previous = face
             start = end
         }
         return (faces, missing)
+    }
+
+    /// The face for one grapheme cluster, nil when no face has it: the emoji or text face
+    /// a variation selector asks for, else the face before it when that is the chain's
+    /// first or the cluster is neutral, else the chain's first face that covers it, else
+    /// a host font if host fonts are allowed. Most clusters are one scalar that the
+    /// chain's first face covers: that is decided without allocating or looking up
+    /// Unicode properties.
+    private func chooseFace(for grapheme: ArraySlice<UInt32>, chain: [FontFace], previous: FontFace?,
+                            weight: Int, locale: String) -> FontFace? {
+        let covers = { (face: FontFace) in Self.covers(face, grapheme) }
+        // U+FE0F asks for the emoji presentation, U+FE0E for text (UTS #51).
+        if grapheme.contains(0xFE0F), let emoji = chain.first(where: { $0.hasColorBitmaps && covers($0) }) {
+            return emoji
+        }
+        if grapheme.contains(0xFE0E), let text = chain.first(where: { !$0.hasColorBitmaps && covers($0) }) {
+            return text
+        }
+        if let previous, previous === chain[0] || Self.isNeutral(grapheme), covers(previous) {
+            return previous
+        }
+        return chain.first(where: covers)
+            ?? resolver.hostFallback(for: grapheme.filter { !Self.isDefaultIgnorable($0) }, weight: weight, language: locale)
+    }
+
+    /// Whether `face` has every scalar of the cluster that draws something.
+    private static func covers(_ face: FontFace, _ grapheme: ArraySlice<UInt32>) -> Bool {
+        for value in grapheme where !isDefaultIgnorable(value) {
+            if let scalar = Unicode.Scalar(value), !face.covers(scalar) { return false }
+        }
+        return true
+    }
+
+    /// Spaces, digits and the punctuation and symbols around numbers ("3-1", "+5", "$20"):
+    /// they stay in the face around them, so one number never mixes two fonts.
+    private static func isNeutral(_ grapheme: ArraySlice<UInt32>) -> Bool {
+        grapheme.allSatisfy { value in
+            guard !isDefaultIgnorable(value), let scalar = Unicode.Scalar(value) else { return true }
+            switch scalar.properties.generalCategory {
+            case .otherPunctuation, .dashPunctuation, .decimalNumber, .mathSymbol, .currencySymbol,
+                 .openPunctuation, .closePunctuation, .spaceSeparator:
+                return true
+            default:
+                return scalar.properties.isWhitespace || isLineSeparator(scalar.value)
+            }
+        }
+    }
+
+    /// The characters of a cluster no face of the chain has, to report as missing.
+    private static func uncovered(_ grapheme: ArraySlice<UInt32>, by chain: [FontFace]) -> [Unicode.Scalar] {
+        grapheme.filter { !isDefaultIgnorable($0) }.compactMap(Unicode.Scalar.init).filter { scalar in
+            !chain.contains { $0.covers(scalar) } && !isLineSeparator(scalar.value)
+        }
     }
 
     /// Characters that draw nothing and that fonts need not map (joiners, selectors,
