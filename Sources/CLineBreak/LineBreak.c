@@ -1,6 +1,8 @@
 #include "CLineBreak.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unicode/ubrk.h>
 #include <unicode/uloc.h>
 #include <unicode/utypes.h>
@@ -10,7 +12,7 @@ struct CLBIterator {
     CLBKind kind;
 };
 
-CLBIterator *clb_open(CLBKind kind, const char *locale, int32_t *status) {
+CLBIterator *clb_open(CLBKind kind, const char *locale, const char *keywords, int32_t *status) {
     UErrorCode error = U_ZERO_ERROR;
     UBreakIteratorType type = UBRK_LINE;
     switch (kind) {
@@ -24,6 +26,24 @@ CLBIterator *clb_open(CLBKind kind, const char *locale, int32_t *status) {
         UErrorCode convert = U_ZERO_ERROR;
         uloc_forLanguageTag(locale, icuLocale, sizeof icuLocale, NULL, &convert);
         if (U_FAILURE(convert)) icuLocale[0] = 0;
+    }
+    // Keywords such as "lb=strict;lw=phrase" pick the rule set: ICU reads them from the
+    // locale id, where a BCP 47 tag of the caller's may already have others.
+    if (keywords && *keywords) {
+        char copy[128];
+        snprintf(copy, sizeof copy, "%s", keywords);
+        char *saved = NULL;
+        for (char *pair = strtok_r(copy, ";", &saved); pair; pair = strtok_r(NULL, ";", &saved)) {
+            char *equals = strchr(pair, '=');
+            if (!equals) continue;
+            *equals = 0;
+            UErrorCode set = U_ZERO_ERROR;
+            uloc_setKeywordValue(pair, equals + 1, icuLocale, sizeof icuLocale, &set);
+            if (U_FAILURE(set)) {
+                if (status) *status = set;
+                return NULL;
+            }
+        }
     }
     UBreakIterator *iterator = ubrk_open(type, icuLocale, NULL, 0, &error);
     if (U_FAILURE(error) || iterator == NULL) {

@@ -54,7 +54,7 @@ struct LayoutPass {
             width: style.box.map { max(0, $0.width - extents.left - extents.right) },
             height: style.box?.height.map { max(0, $0 - extents.top - extents.bottom) },
             maxLines: max(0, style.maxLines), wrap: style.box == nil ? .none : style.wrap,
-            tracking: style.tracking, lineHeight: style.lineHeight)
+            tracking: style.tracking, lineHeight: style.lineHeight, wrapStyle: style.resolvedWrapStyle)
         // Without a box the label is one unconstrained line.
         if style.box == nil { frame.maxLines = 0 }
         return frame
@@ -72,7 +72,8 @@ struct LayoutPass {
         let itemized = try Itemizer(resolver: resolver, breakers: breakers)
             .itemize(styled.text, runs: runs, locale: locale, direction: direction)
         var shaped = Shaper().shape(itemized, language: locale, reusing: previous)
-        var opportunities = try LineBreaker.opportunities(for: shaped, locale: locale, pool: breakers)
+        var opportunities = try BreakOpportunities.find(in: shaped, locale: locale, rules: BreakRules(style: style),
+                                                        pool: breakers)
         if let hyphenator {
             shaped.dictionaryHyphens = hyphenator.hyphens(in: shaped)
             opportunities.hyphenations = shaped.dictionaryHyphens.keys.sorted()
@@ -141,7 +142,7 @@ struct LayoutPass {
                                   mode: style.truncate)
         let measure = CutMeasure(prepared: fitted.prepared, frame: limited, fontSize: fitted.fontSize,
                                  language: locale)
-        let estimate = try breakers.with(.line, locale: locale) { breaker in
+        let estimate = try breakers.with(BreakRules(style: style).lineKind(), locale: locale) { breaker in
             truncator.longestKept { cut in
                 result.attempts += 1
                 return measure.fits(cut, breaker: breaker)
@@ -155,8 +156,7 @@ struct LayoutPass {
             let prepared = try prepare(text, reusing: (fitted.prepared.shaped, cut.replaced))
             let metrics = metrics(of: prepared)
             let breaks = prepared.breaker.breakLines(
-                prepared.opportunities, fontSize: fitted.fontSize, tracking: frame.tracking,
-                maxWidth: frame.width, wrap: frame.wrap, allowWordBreaks: true, hyphenate: true)
+                prepared.opportunities, frame.request(fontSize: fitted.fontSize, allowWordBreaks: true, hyphenate: true))
             result.attempts += 1
             result.prepared = prepared
             result.metrics = metrics

@@ -50,6 +50,40 @@ public enum WrapMode: String, Sendable, Hashable, CaseIterable {
     case none
 }
 
+/// How the breaks of a paragraph are chosen among the places it may break.
+public enum WrapStyle: String, Sendable, Hashable, CaseIterable {
+    /// Lines as close to one width as the breaks allow, in the number of lines and at
+    /// the size that greedy filling gives: for centred titles, buttons and captions.
+    case balance
+    /// Greedy filling, but breaks move where that avoids a lone last word or character
+    /// or a short last line, prefers the ends of clauses, and keeps a number with the
+    /// word after it and a one-letter word with the next; same lines and size as greedy.
+    case pretty
+    /// Each line takes as much text as fits, as Pango and most engines do.
+    case greedy
+}
+
+/// Where text in Chinese, Japanese and Korean may break.
+public enum WordBreak: String, Sendable, Hashable, CaseIterable {
+    /// Japanese keeps its phrases (bunsetsu) whole, Chinese its words and Korean its
+    /// space-separated words (CSS `keep-all`); a phrase or word wider than the line still
+    /// breaks inside it.
+    case phrase
+    /// Between any two characters that the line-breaking rules allow.
+    case normal
+}
+
+/// How strictly the Japanese and Chinese line-start and line-end rules (kinsoku) apply:
+/// ICU's `lb` locale keyword, as CSS `line-break`.
+public enum LineBreakStrictness: String, Sendable, Hashable, CaseIterable {
+    /// No small kana, prolonged sound mark or iteration mark starts a line.
+    case strict
+    /// Small kana and the prolonged sound mark may start a line.
+    case normal
+    /// As normal, and a few more breaks, for very narrow lines.
+    case loose
+}
+
 /// Where text that does not fit is cut and an ellipsis inserted.
 public enum TruncationMode: String, Sendable, Hashable, CaseIterable {
     /// Keep the start: `Neues Spi…`.
@@ -115,6 +149,14 @@ public struct LabelStyle: Sendable, Hashable {
     public var maxLines: Int = 0
     /// Where lines may break.
     public var wrap: WrapMode = .word
+    /// How the breaks of each paragraph are chosen; `nil` balances centred text and sets
+    /// other text ``WrapStyle/pretty`` (``resolvedWrapStyle``).
+    public var wrapStyle: WrapStyle?
+    /// Where Chinese, Japanese and Korean text may break.
+    public var wordBreak: WordBreak = .phrase
+    /// How strictly kinsoku applies. Labels are set for display, so the strict rules
+    /// are the default.
+    public var lineBreak: LineBreakStrictness = .strict
     /// Whether words may be hyphenated by dictionary (German, Dutch, Finnish and English
     /// have one) when breaking between words alone does not fit at a size; the hyphen
     /// is the face's. Off by default, so labels break only between words.
@@ -137,6 +179,12 @@ public struct LabelStyle: Sendable, Hashable {
     /// Whether strings are read as markup (`<b>`, `<color=…>`, `&lt;`; see ``Markup``);
     /// `false` draws them literally.
     public var markup: Bool = true
+
+    /// The wrap style lines are set with: ``wrapStyle``, or when that is `nil`,
+    /// ``WrapStyle/balance`` for centred text and ``WrapStyle/pretty`` for any other.
+    public var resolvedWrapStyle: WrapStyle {
+        wrapStyle ?? (align == .center ? .balance : .pretty)
+    }
 
     /// Creates a style with every field but the font at its default.
     ///

@@ -76,6 +76,15 @@ struct StyleDecoder {
         if let wrap = object["wrap"] {
             style.wrap = try choice(wrap, at: path.appending("wrap"))
         }
+        if let wrapStyle = object["wrapStyle"] {
+            style.wrapStyle = wrapStyle == .null ? nil : try choice(wrapStyle, at: path.appending("wrapStyle"))
+        }
+        if let wordBreak = object["wordBreak"] {
+            style.wordBreak = try choice(wordBreak, at: path.appending("wordBreak"))
+        }
+        if let lineBreak = object["lineBreak"] {
+            style.lineBreak = try choice(lineBreak, at: path.appending("lineBreak"))
+        }
         if let hyphenate = object["hyphenate"] {
             style.hyphenate = try bool(hyphenate, at: path.appending("hyphenate"))
         }

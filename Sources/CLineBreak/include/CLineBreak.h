@@ -16,9 +16,10 @@ typedef enum {
     CLB_WORD = 2       // word boundaries
 } CLBKind;
 
-// Opens an iterator of `kind` for `locale` (a BCP 47 or ICU locale id, may be "").
+// Opens an iterator of `kind` for `locale` (a BCP 47 or ICU locale id, may be ""), with
+// ICU locale keywords such as "lb=strict;lw=phrase" (may be NULL or "").
 // Returns NULL when ICU cannot create it; `*status` then holds ICU's error code.
-CLBIterator *clb_open(CLBKind kind, const char *locale, int32_t *status);
+CLBIterator *clb_open(CLBKind kind, const char *locale, const char *keywords, int32_t *status);
 void clb_close(CLBIterator *iterator);
 
 // Writes the boundaries of `text` (UTF-16, `length` units) after its start, in order,

@@ -1,4 +1,5 @@
 import CLineBreak
+import StyledText
 
 /// An ICU break iterator of one kind for one locale, owned by this object.
 ///
@@ -6,7 +7,26 @@ import CLineBreak
 /// between threads; `BreakIteratorPool` hands each caller its own.
 final class BreakIterator {
     enum Kind: Hashable, Sendable {
-        case line, grapheme
+        /// Line-break opportunities under kinsoku rules of a strictness, in Japanese by
+        /// phrase when `phrases` is set (ICU's `lw=phrase`; other languages ignore it).
+        case line(LineBreakStrictness, phrases: Bool = false)
+        case grapheme
+        /// Word boundaries, by dictionary in Chinese, Japanese and Thai.
+        case word
+
+        /// The ICU locale keywords that pick the rules.
+        var keywords: String {
+            guard case .line(let strictness, let phrases) = self else { return "" }
+            return "lb=\(strictness.rawValue)" + (phrases ? ";lw=phrase" : "")
+        }
+
+        var shimKind: CLBKind {
+            switch self {
+            case .line: return CLB_LINE
+            case .grapheme: return CLB_GRAPHEME
+            case .word: return CLB_WORD
+            }
+        }
     }
 
     struct Boundary: Equatable, Sendable {
@@ -20,7 +40,7 @@ final class BreakIterator {
 
     init(kind: Kind, locale: String) throws(LayoutError) {
         var status: Int32 = 0
-        let raw = clb_open(kind == .line ? CLB_LINE : CLB_GRAPHEME, locale, &status)
+        let raw = clb_open(kind.shimKind, locale, kind.keywords, &status)
         guard let raw else {
             throw .breakIterator(locale: locale, icuError: String(cString: clb_error_name(status)))
         }

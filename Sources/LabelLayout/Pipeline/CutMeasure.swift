@@ -21,8 +21,7 @@ struct CutMeasure {
     func fits(_ cut: Truncator.Cut, breaker: BreakIterator) -> Bool {
         let (text, opportunities) = spliced(cut, breaker: breaker)
         let breaks = LineBreaker(text: text).breakLines(
-            opportunities, fontSize: fontSize, tracking: frame.tracking,
-            maxWidth: frame.width, wrap: frame.wrap, allowWordBreaks: true, hyphenate: true)
+            opportunities, frame.request(fontSize: fontSize, allowWordBreaks: true, hyphenate: true))
         if let width = frame.width, breaks.maxWidth > width + 1e-6 { return false }
         return frame.maxLines == 0 || breaks.lines.count <= frame.maxLines
     }
@@ -98,8 +97,10 @@ struct CutMeasure {
         offsets += original.filter { $0 >= after }.map { $0 + shift }
         if offsets.last != newCount { offsets.append(newCount) }
         let hard = Set(prepared.opportunities.hard.compactMap(moved))
+        // Breaks inside phrases stay where they were, away from the cut.
+        let inside = prepared.opportunities.inside.filter { $0 <= before || $0 >= after }.compactMap(moved)
         return (shaped, BreakOpportunities(offsets: offsets.filter { $0 > 0 && clusterStarts[$0] }, hard: hard,
-                                           hyphenations: dictionaryHyphens.keys.sorted()))
+                                           inside: inside, hyphenations: dictionaryHyphens.keys.sorted()))
     }
 
     /// ICU's line-break opportunities strictly inside a short stretch of scalars.
@@ -107,7 +108,7 @@ struct CutMeasure {
         let (utf16, scalarAt) = Self.utf16(of: window)
         return breaker.boundaries(utf16).compactMap { boundary in
             let offset = boundary.offset < scalarAt.count ? scalarAt[boundary.offset] : -1
-            guard offset > 0, !LineBreaker.gluesToImage(window, at: offset) else { return nil }
+            guard offset > 0, !BreakOpportunities.gluesToImage(window, at: offset) else { return nil }
             return offset
         }
     }

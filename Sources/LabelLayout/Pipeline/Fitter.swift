@@ -16,6 +16,14 @@ struct Frame: Sendable {
     var wrap: WrapMode
     var tracking: Double
     var lineHeight: Double
+    /// How the breaks of each paragraph are chosen once the size is found.
+    var wrapStyle: WrapStyle = .greedy
+
+    /// A request to break lines at `fontSize` in this frame's width.
+    func request(fontSize: Double, allowWordBreaks: Bool, hyphenate: Bool, style: WrapStyle = .greedy) -> LineRequest {
+        LineRequest(fontSize: fontSize, tracking: tracking, maxWidth: width, wrap: wrap,
+                    allowWordBreaks: allowWordBreaks, hyphenate: hyphenate, style: style)
+    }
 }
 
 /// Vertical measures of lines, from the faces each line uses.
@@ -168,10 +176,20 @@ struct Fitter {
 
     func fit(size: Double, minSize: Double?) -> FitDecision {
         var attempts = 0
+        // The size is searched with greedy lines; the wrap style then chooses other breaks
+        // in as many lines at the size found (``composed(_:)``), so that balanced or pretty
+        // lines never cost a size or a line.
+        var requests: [Double: LineRequest] = [:]
         func pass(_ fontSize: Double, allowWordBreaks: Bool, hyphenate: Bool) -> (LineBreaks, Bool) {
             attempts += 1
-            let breaks = breakLines(fontSize: fontSize, allowWordBreaks: allowWordBreaks, hyphenate: hyphenate)
+            let (breaks, request) = breakLines(fontSize: fontSize, allowWordBreaks: allowWordBreaks, hyphenate: hyphenate)
+            requests[fontSize] = request
             return (breaks, fits(breaks, fontSize: fontSize))
+        }
+        func decision(_ fontSize: Double, _ breaks: LineBreaks, _ outcome: FitOutcome) -> FitDecision {
+            var chosen = breaks
+            if outcome != .truncated, let request = requests[fontSize] { chosen = composed(breaks, request) }
+            return FitDecision(fontSize: fontSize, breaks: chosen, outcome: outcome, attempts: attempts)
         }
         // At each size: whole words first; then dictionary hyphenation points, so a long
         // compound hyphenates at a larger size than shrinking alone would reach; breaks
@@ -189,7 +207,7 @@ struct Fitter {
         let canShrink = minSize.map { $0 < size } ?? false
         let (full, fullFits) = attempt(size, allowWordBreaks: !canShrink)
         if fullFits || !canShrink {
-            return FitDecision(fontSize: size, breaks: full, outcome: fullFits ? .fits : .truncated, attempts: attempts)
+            return decision(size, full, fullFits ? .fits : .truncated)
         }
         let minSize = minSize!
         // Candidates: the minimum size, the grid's sizes strictly between, the full size.
@@ -202,26 +220,39 @@ struct Fitter {
         let (smallest, smallestFits) = attempt(minSize, allowWordBreaks: false)
         guard smallestFits else {
             let (broken, brokenFits) = attempt(minSize, allowWordBreaks: true)
-            return FitDecision(fontSize: minSize, breaks: broken, outcome: brokenFits ? .shrunk : .truncated,
-                               attempts: attempts)
+            return decision(minSize, broken, brokenFits ? .shrunk : .truncated)
         }
         // Invariant: sizeAt(low) fits, sizeAt(high) does not.
         var low = 0, high = steps
         var best = smallest
+        var bestSize = minSize
         while high - low > 1 {
             let middle = (low + high) / 2
             let (breaks, ok) = attempt(sizeAt(middle), allowWordBreaks: false)
-            if ok { low = middle; best = breaks } else { high = middle }
+            if ok { low = middle; best = breaks; bestSize = sizeAt(middle) } else { high = middle }
         }
         // Fit is not monotonic once lines wrap (a smaller size can move a break and need
         // an extra line), so sizes just above the found one are tried too.
         var k = low + 1
         while k < min(steps, low + 4) {
             let (breaks, ok) = attempt(sizeAt(k), allowWordBreaks: false)
-            if ok { low = k; best = breaks }
+            if ok { low = k; best = breaks; bestSize = sizeAt(k) }
             k += 1
         }
-        return FitDecision(fontSize: sizeAt(low), breaks: best, outcome: .shrunk, attempts: attempts)
+        // The last request made at the chosen size is the one its lines were broken for;
+        // later attempts at other sizes do not replace it.
+        return decision(bestSize, best, .shrunk)
+    }
+
+    /// The wrap style's lines in place of greedy's, when they fit as greedy's do.
+    private func composed(_ greedy: LineBreaks, _ request: LineRequest) -> LineBreaks {
+        guard frame.wrapStyle != .greedy, greedy.lines.count > 1 else { return greedy }
+        var styled = request
+        styled.style = frame.wrapStyle
+        let chosen = LineBreaker(text: prepared.shaped).breakLines(prepared.opportunities, styled)
+        guard chosen.lines != greedy.lines, chosen.lines.count == greedy.lines.count,
+              fits(chosen, fontSize: request.fontSize) else { return greedy }
+        return chosen
     }
 
     /// Whether lines fit the frame: by their advances and line bands, and with their ink
@@ -231,22 +262,20 @@ struct Fitter {
     /// (a "V" or "y" at its end, a slanted or stroked edge) is wider than the room is
     /// broken again a little narrower. Otherwise a size could fail where a smaller one
     /// fits only because its last word wrapped, and fitting would skip larger sizes.
-    func breakLines(fontSize: Double, allowWordBreaks: Bool, hyphenate: Bool) -> LineBreaks {
-        var limit = frame.width
-        var breaks = prepared.breaker.breakLines(
-            prepared.opportunities, fontSize: fontSize, tracking: frame.tracking,
-            maxWidth: limit, wrap: frame.wrap, allowWordBreaks: allowWordBreaks, hyphenate: hyphenate)
-        guard let width = frame.width, frame.wrap != .none else { return breaks }
+    /// - Returns: the greedy lines and the request they were broken for, whose width is
+    ///   the one the ink allowed.
+    func breakLines(fontSize: Double, allowWordBreaks: Bool, hyphenate: Bool) -> (LineBreaks, LineRequest) {
+        var request = frame.request(fontSize: fontSize, allowWordBreaks: allowWordBreaks, hyphenate: hyphenate)
+        var breaks = prepared.breaker.breakLines(prepared.opportunities, request)
+        guard let width = frame.width, frame.wrap != .none else { return (breaks, request) }
         for _ in 0..<4 {
             let excess = breaks.lines.compactMap { metrics.ink($0, fontSize: fontSize, tracking: frame.tracking) }
                 .map { $0.width - (width - 2 * Self.inkMargin) }.max() ?? 0
-            guard excess > 1e-6, let current = limit, current - excess > 0 else { break }
-            limit = current - excess
-            breaks = prepared.breaker.breakLines(
-                prepared.opportunities, fontSize: fontSize, tracking: frame.tracking,
-                maxWidth: limit, wrap: frame.wrap, allowWordBreaks: allowWordBreaks, hyphenate: hyphenate)
+            guard excess > 1e-6, let current = request.maxWidth, current - excess > 0 else { break }
+            request.maxWidth = current - excess
+            breaks = prepared.breaker.breakLines(prepared.opportunities, request)
         }
-        return breaks
+        return (breaks, request)
     }
 
     func fits(_ breaks: LineBreaks, fontSize: Double) -> Bool {

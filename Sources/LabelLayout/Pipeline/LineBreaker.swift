@@ -1,16 +1,5 @@
 import StyledText
 
-/// Where a text may break, found once per text and reused at every size the fitter tries.
-struct BreakOpportunities: Sendable {
-    /// Scalar offsets after which a line may end, ascending, the end of the text included.
-    var offsets: [Int]
-    /// Offsets where a line must end (after a newline).
-    var hard: Set<Int>
-    /// Dictionary hyphenation points inside words, ascending: where a line may also end,
-    /// with a hyphen, when breaking between words alone does not fit.
-    var hyphenations: [Int] = []
-}
-
 /// The lines of a text at one size, as logical scalar ranges.
 struct LineBreaks: Sendable, Equatable {
     var lines: [Range<Int>]
@@ -20,57 +9,41 @@ struct LineBreaks: Sendable, Equatable {
     var maxWidth: Double
 }
 
-/// Greedy line filling over ICU's line-break opportunities (locale-tailored, so Thai and
-/// Japanese break without spaces), with grapheme-cluster breaks for words longer than a
-/// line and explicit newlines kept.
+/// What lines are broken for: one size, one width, and how far breaking may go.
+struct LineRequest: Sendable {
+    var fontSize: Double
+    var tracking: Double
+    /// The line width in px, or nil for no wrapping (newlines still break).
+    var maxWidth: Double?
+    var wrap: WrapMode
+    /// Whether a word longer than a line may be split between grapheme clusters; when
+    /// false such a word overflows its line (and the caller shrinks).
+    var allowWordBreaks: Bool
+    /// Whether lines may also end at the dictionary's hyphenation points.
+    var hyphenate: Bool
+    /// How the breaks of each paragraph are chosen among those that fit.
+    var style: WrapStyle = .greedy
+}
+
+/// The one owner of line breaking: where lines of a text end at a size. Lines are filled
+/// greedily over ICU's line-break opportunities (locale-tailored, so Thai and Japanese
+/// break without spaces), taking a break inside a phrase only for a phrase longer than
+/// a line and grapheme-cluster breaks only for a word longer than a line, with explicit
+/// newlines kept; then ``LineComposer`` chooses, for balance and pretty, another set of
+/// breaks in as many lines. It also measures lines as every later stage measures them.
 struct LineBreaker {
     let text: ShapedText
 
-    /// ICU's opportunities mapped to scalar offsets, keeping only those that fall between
-    /// shaping clusters (a break inside a ligature would need re-shaping).
-    static func opportunities(for text: ShapedText, locale: String, pool: BreakIteratorPool) throws(LayoutError) -> BreakOpportunities {
-        let itemized = text.itemized
-        guard !itemized.scalars.isEmpty else { return BreakOpportunities(offsets: [0], hard: []) }
-        let utf16 = itemized.utf16
-        var scalarAt = [Int](repeating: -1, count: utf16.count + 1)
-        for (index, offset) in itemized.utf16Offsets.enumerated() { scalarAt[offset] = index }
-        let boundaries = try pool.with(.line, locale: locale) { $0.boundaries(utf16) }
-        var offsets: [Int] = []
-        var hard = Set<Int>()
-        for boundary in boundaries {
-            let offset = scalarAt[boundary.offset]
-            guard offset >= 0, text.clusterStarts[offset] || offset == itemized.scalars.count else { continue }
-            if !boundary.isHard && Self.gluesToImage(itemized.scalars, at: offset) { continue }
-            offsets.append(offset)
-            if boundary.isHard { hard.insert(offset) }
-        }
-        if offsets.last != itemized.scalars.count { offsets.append(itemized.scalars.count) }
-        // A paragraph ends at every separator even where ICU saw none (U+2029 is one).
-        for paragraph in itemized.paragraphs where paragraph.range.upperBound < itemized.scalars.count {
-            hard.insert(paragraph.range.upperBound)
-            if !offsets.contains(paragraph.range.upperBound) { offsets.append(paragraph.range.upperBound) }
-        }
-        offsets.sort()
-        return BreakOpportunities(offsets: offsets, hard: hard)
+    /// The lines of the text for `request`: greedy filling, then the request's wrap style.
+    func breakLines(_ opportunities: BreakOpportunities, _ request: LineRequest) -> LineBreaks {
+        let greedy = fill(opportunities, request)
+        guard request.style != .greedy else { return greedy }
+        return LineComposer(breaker: self, opportunities: opportunities, request: request).compose(greedy)
     }
 
-    /// Whether a break at `offset` would part an inline image (U+FFFC) from the text it
-    /// touches. UAX #14 lets objects break on both sides (class CB); in a label an icon
-    /// belongs to its word ("<img/>×3"), as a letter would, and breaks only at spaces.
-    static func gluesToImage(_ scalars: [UInt32], at offset: Int) -> Bool {
-        guard offset > 0, offset < scalars.count else { return false }
-        let before = scalars[offset - 1], after = scalars[offset]
-        return before == 0xFFFC || (after == 0xFFFC && !isTrailingSpace(before))
-    }
-
-    /// Breaks the text into lines no wider than `maxWidth` px at `fontSize`.
-    /// - Parameters:
-    ///   - maxWidth: the line width in px, or nil for no wrapping (newlines still break).
-    ///   - allowWordBreaks: whether a word longer than a line may be split between grapheme
-    ///     clusters; when false such a word overflows its line (and the caller shrinks).
-    ///   - hyphenate: whether lines may also end at the dictionary's hyphenation points.
-    func breakLines(_ opportunities: BreakOpportunities, fontSize: Double, tracking: Double,
-                    maxWidth: Double?, wrap: WrapMode, allowWordBreaks: Bool, hyphenate: Bool = false) -> LineBreaks {
+    /// Greedy filling: each line takes as much text as fits in `request.maxWidth`.
+    func fill(_ opportunities: BreakOpportunities, _ request: LineRequest) -> LineBreaks {
+        let (fontSize, tracking, maxWidth, wrap) = (request.fontSize, request.tracking, request.maxWidth, request.wrap)
         let count = text.count
         guard count > 0 else { return LineBreaks(lines: [0..<0], brokeWord: false, maxWidth: 0) }
         var lines: [Range<Int>] = []
@@ -85,7 +58,7 @@ struct LineBreaker {
         case .char:
             let graphemes = (1...count).filter { text.itemized.graphemeStarts[$0] && text.clusterStarts[$0] || $0 == count }
             candidates = Array(Set(graphemes).union(opportunities.hard)).sorted()
-        case .word where hyphenate && !opportunities.hyphenations.isEmpty:
+        case .word where request.hyphenate && !opportunities.hyphenations.isEmpty:
             candidates = Array(Set(opportunities.offsets).union(opportunities.hyphenations)).sorted()
         case .word, .none:
             candidates = opportunities.offsets
@@ -113,9 +86,14 @@ struct LineBreaker {
                 if let lastFit {
                     end = lastFit
                 } else {
-                    // The next piece alone is wider than the line.
+                    // The next piece alone is wider than the line: a phrase breaks inside
+                    // at the rules' breaks first.
                     let next = index < candidates.count ? candidates[index] : count
-                    if allowWordBreaks, wrap != .none, let limit {
+                    if wrap == .word, let limit,
+                       let inside = insideFill(start..<next, opportunities.inside, fontSize: fontSize,
+                                               tracking: tracking, limit: limit) {
+                        end = inside
+                    } else if request.allowWordBreaks, wrap != .none, let limit {
                         end = graphemeFill(start..<next, fontSize: fontSize, tracking: tracking, limit: limit)
                         if end! < next { brokeWord = true }
                     } else {
@@ -130,6 +108,23 @@ struct LineBreaker {
             start = end!
         }
         return LineBreaks(lines: lines, brokeWord: brokeWord, maxWidth: widest)
+    }
+
+    /// The furthest break inside a phrase in `range` that still fits, if any does.
+    private func insideFill(_ range: Range<Int>, _ inside: [Int], fontSize: Double, tracking: Double,
+                            limit: Double) -> Int? {
+        guard !inside.isEmpty else { return nil }
+        var low = 0, high = inside.count
+        while low < high {
+            let middle = (low + high) / 2
+            if inside[middle] <= range.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        var found: Int?
+        for offset in inside[low...] where offset < range.upperBound {
+            guard visibleWidth(range.lowerBound..<offset, fontSize: fontSize, tracking: tracking) <= limit else { break }
+            found = offset
+        }
+        return found
     }
 
     /// The furthest grapheme boundary in `range` that still fits, at least one cluster.

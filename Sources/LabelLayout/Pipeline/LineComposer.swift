@@ -1,0 +1,263 @@
+import StyledText
+
+/// Chooses the breaks of each paragraph among all the ways to set it in the number of
+/// lines greedy filling needs, as a paragraph composer does: by dynamic programming over
+/// the break opportunities, each line no wider than the request's width.
+///
+/// - ``WrapStyle/balance`` costs each line's distance from the paragraph's mean width, so
+///   lines come out as even as the breaks allow.
+/// - ``WrapStyle/pretty`` costs each line but the last by the room it leaves, as greedy
+///   filling would, and the last line only when it is ragged.
+///
+/// Both weigh the breaks the same way: a break after clause punctuation is free, one
+/// inside a clause costs a little, one between a number and the word after it or after a
+/// one-letter word costs more than any layout, as does an orphan (a lone CJK character,
+/// or one short word, on the last line). Greedy's own breaks are one of the candidates,
+/// so the chosen set never has more lines; the fitter keeps greedy's lines when the
+/// chosen ones do not fit at the same size.
+///
+/// A paragraph whose greedy lines break inside a phrase, at a hyphen or inside a word is
+/// kept as greedy set it: those breaks are a last resort, and moving them would make more.
+struct LineComposer {
+    let breaker: LineBreaker
+    let opportunities: BreakOpportunities
+    let request: LineRequest
+
+    /// What a break or a line costs, in units of (share of the line width)².
+    enum Weight {
+        /// A break inside a clause, where one after clause punctuation is free.
+        static let insideClause = 0.05
+        /// A break after a comma: between a clause end and a break inside a clause.
+        static let afterComma = 0.025
+        /// A break that separates a number from its unit or a one-letter word from the
+        /// next: taken only when no other set of breaks fits.
+        static let forbidden = 8.0
+        /// A last line that is a lone CJK character or one short word.
+        static let orphan = 6.0
+        /// A last line shorter than ``raggedShare`` of the longest (pretty).
+        static let ragged = 2.0
+    }
+
+    /// A last line shorter than this share of the longest line is ragged.
+    static let raggedShare = 0.4
+    /// A last line of one word shorter than this share of the longest line is an orphan.
+    static let orphanShare = 0.25
+
+    func compose(_ greedy: LineBreaks) -> LineBreaks {
+        guard greedy.lines.count > 1, request.wrap == .word, let width = request.maxWidth, width > 0 else { return greedy }
+        var lines: [Range<Int>] = []
+        var first = 0
+        for (index, line) in greedy.lines.enumerated()
+        where opportunities.hard.contains(line.upperBound) || index == greedy.lines.count - 1 {
+            let paragraph = Array(greedy.lines[first...index])
+            lines += composeParagraph(paragraph, width: width) ?? paragraph
+            first = index + 1
+        }
+        let widest = lines.map(measure).max() ?? 0
+        return LineBreaks(lines: lines, brokeWord: greedy.brokeWord, maxWidth: widest)
+    }
+
+    // MARK: - One paragraph
+
+    /// The best lines for a paragraph that greedy filling set in `greedy`, or nil to keep
+    /// greedy's.
+    private func composeParagraph(_ greedy: [Range<Int>], width: Double) -> [Range<Int>]? {
+        let count = greedy.count
+        guard count > 1, let start = greedy.first?.lowerBound, let end = greedy.last?.upperBound else { return nil }
+        // Line ends the paragraph may use, in order; the paragraph's end last.
+        let ends = Self.offsets(opportunities.offsets, in: (start + 1)..<end) + [end]
+        let preferred = Set(ends)
+        guard ends.count >= count, greedy.dropLast().allSatisfy({ preferred.contains($0.upperBound) }) else { return nil }
+        let limit = width + 1e-6
+        let greedyWidths = greedy.map(measure)
+        let costs = Costs(style: request.style, width: width,
+                          mean: greedyWidths.reduce(0, +) / Double(count), longest: greedyWidths.max() ?? width)
+
+        // best[k][j]: the cheapest way to set start..<ends[j] in k + 1 lines, and where its
+        // last line starts (an index into ends, or -1 for the paragraph's start).
+        let last = ends.count - 1
+        var best = [[(cost: Double, from: Int)]](
+            repeating: [(cost: Double, from: Int)](repeating: (.infinity, -1), count: ends.count), count: count)
+        for k in 0..<count {
+            let isLast = k == count - 1
+            // The last line ends the paragraph; every other line ends before its end.
+            for j in (isLast ? last : k)...(isLast ? last : last - 1) {
+                var i = j - 1
+                while i >= k - 1 {
+                    let line = (k == 0 ? start : ends[i])..<ends[j]
+                    let lineWidth = measure(line)
+                    if lineWidth > limit { break }
+                    let before = k == 0 ? 0 : best[k - 1][i].cost
+                    if before.isFinite {
+                        var cost = before + costs.line(lineWidth, isLast: isLast)
+                        cost += isLast ? lastLineCost(line, width: lineWidth, costs: costs) : breakCost(at: ends[j])
+                        if cost < best[k][j].cost { best[k][j] = (cost, k == 0 ? -1 : i) }
+                    }
+                    if k == 0 { break }
+                    i -= 1
+                }
+            }
+        }
+        guard best[count - 1][ends.count - 1].cost.isFinite else { return nil }
+        var lines: [Range<Int>] = []
+        var j = ends.count - 1
+        for k in stride(from: count - 1, through: 0, by: -1) {
+            let from = best[k][j].from
+            lines.append((from < 0 ? start : ends[from])..<ends[j])
+            j = from
+        }
+        return lines.reversed()
+    }
+
+    /// The line-by-line costs of a wrap style.
+    private struct Costs {
+        let style: WrapStyle
+        let width: Double
+        /// The mean width of the paragraph's lines: balance's target for every line.
+        let mean: Double
+        /// The longest line, which raggedness and orphans are measured against.
+        let longest: Double
+
+        func line(_ lineWidth: Double, isLast: Bool) -> Double {
+            switch style {
+            case .balance:
+                let off = (lineWidth - mean) / width
+                return off * off
+            case .pretty, .greedy:
+                guard !isLast else { return lineWidth < raggedShare * longest ? Weight.ragged : 0 }
+                let room = (width - lineWidth) / width
+                return room * room
+            }
+        }
+    }
+
+    // MARK: - Weights
+
+    private var scalars: [UInt32] { breaker.text.itemized.scalars }
+
+    private func measure(_ line: Range<Int>) -> Double {
+        breaker.visibleWidth(line, fontSize: request.fontSize, tracking: request.tracking)
+    }
+
+    /// What it costs to end a line at `offset`.
+    func breakCost(at offset: Int) -> Double {
+        let text = scalars
+        guard offset > 0, offset < text.count else { return 0 }
+        var last = offset - 1
+        while last > 0, LineBreaker.isTrailingSpace(text[last]) { last -= 1 }
+        // Closing quotes and brackets belong to the clause they close.
+        var clauseEnd = last
+        while clauseEnd > 0, Self.isClosing(text[clauseEnd]) { clauseEnd -= 1 }
+        if Self.isClauseEnd(text[clauseEnd]) { return 0 }
+        if Self.isComma(text[clauseEnd]) { return Weight.afterComma }
+        let spaced = last < offset - 1
+        if spaced && Self.isDigit(text[last]) && Self.isUnitStart(text[offset]) { return Weight.forbidden }
+        if spaced && isOneLetterWord(endingAt: last) { return Weight.forbidden }
+        return Weight.insideClause
+    }
+
+    /// The extra cost of a paragraph's last line: an orphan's.
+    private func lastLineCost(_ line: Range<Int>, width lineWidth: Double, costs: Costs) -> Double {
+        isOrphan(line, width: lineWidth, longest: costs.longest) ? Weight.orphan : 0
+    }
+
+    /// A last line that is one CJK character (with its punctuation), or one word shorter
+    /// than ``orphanShare`` of the longest line.
+    func isOrphan(_ line: Range<Int>, width lineWidth: Double, longest: Double) -> Bool {
+        let visible = breaker.trimmedTrailingSpace(line)
+        let letters = visible.filter { !Self.isPunctuation(scalars[$0]) }
+        if let first = letters.first, Self.isCJK(scalars[first]),
+           breaker.graphemeCount(first..<(letters.last! + 1)) == 1 {
+            return true
+        }
+        let oneWord = !visible.contains { LineBreaker.isTrailingSpace(scalars[$0]) }
+        return oneWord && lineWidth < Self.orphanShare * longest
+    }
+
+    /// Whether the word that ends at `last` is one letter long.
+    private func isOneLetterWord(endingAt last: Int) -> Bool {
+        let text = scalars
+        guard let scalar = Unicode.Scalar(text[last]), scalar.properties.isAlphabetic else { return false }
+        var start = last
+        while start > 0, !LineBreaker.isTrailingSpace(text[start - 1]) { start -= 1 }
+        let word = start..<(last + 1)
+        return breaker.graphemeCount(word) == 1 && !Self.isCJK(text[last])
+    }
+
+    // MARK: - Characters
+
+    static func offsets(_ sorted: [Int], in range: Range<Int>) -> [Int] {
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        var result: [Int] = []
+        for offset in sorted[low...] {
+            guard offset < range.upperBound else { break }
+            result.append(offset)
+        }
+        return result
+    }
+
+    static func isClauseEnd(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x2E, 0x3F, 0x21, 0x3A, 0x3B,  // . ? ! : ;
+             0x2026, 0x061F, 0x06D4, 0x0964, 0x0965, 0x037E,  // … ؟ ۔ । ॥ Greek question mark
+             0x3001, 0x3002, 0xFF0C, 0xFF01, 0xFF1F, 0xFF1A, 0xFF1B, 0xFF0E:  // 、。，！？：；．
+            return true
+        default:
+            return false
+        }
+    }
+
+    static func isComma(_ value: UInt32) -> Bool {
+        value == 0x2C || value == 0x060C || value == 0xFF64
+    }
+
+    static func isClosing(_ value: UInt32) -> Bool {
+        guard let scalar = Unicode.Scalar(value) else { return false }
+        switch scalar.properties.generalCategory {
+        case .closePunctuation, .finalPunctuation: return true
+        default: return value == 0x22 || value == 0x27
+        }
+    }
+
+    static func isPunctuation(_ value: UInt32) -> Bool {
+        guard let scalar = Unicode.Scalar(value) else { return false }
+        switch scalar.properties.generalCategory {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+             .initialPunctuation, .finalPunctuation, .otherPunctuation, .spaceSeparator:
+            return true
+        default:
+            return false
+        }
+    }
+
+    static func isDigit(_ value: UInt32) -> Bool {
+        Unicode.Scalar(value)?.properties.numericType == .decimal
+    }
+
+    /// The first character of a unit or counted noun after a number: a letter, a
+    /// currency sign, or a percent, degree or similar sign.
+    static func isUnitStart(_ value: UInt32) -> Bool {
+        guard let scalar = Unicode.Scalar(value) else { return false }
+        if scalar.properties.isAlphabetic { return true }
+        switch scalar.properties.generalCategory {
+        case .currencySymbol: return true
+        default: return [0x25, 0x2030, 0xB0, 0x2103, 0x2109].contains(value)
+        }
+    }
+
+    /// Han, kana and Hangul: the scripts where one character can stand alone on a line.
+    static func isCJK(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x1100...0x11FF, 0x2E80...0x2FDF, 0x3040...0x30FF, 0x3100...0x318F, 0x31A0...0x31FF,
+             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA960...0xA97F, 0xAC00...0xD7FF, 0xF900...0xFAFF,
+             0xFF66...0xFF9F, 0x20000...0x3FFFF:
+            return true
+        default:
+            return false
+        }
+    }
+}
