@@ -60,7 +60,8 @@ struct LayoutTests {
     @Test("German paragraph: line count and breaks at spaces or hyphens")
     func german() throws {
         let text = "Sammle alle Schatzkammerschlüssel, um die geheime Schatzkammerschlüsselsammlung zu öffnen."
-        let layout = try engine.layout(text, style: style(size: 20, box: Box(width: 360)), locale: "de")
+        let layout = try engine.layout(text, style: style(size: 20, box: Box(width: 360)) { $0.wrapStyle = .greedy },
+                                       locale: "de")
         #expect(layout.lines.count == 4)
         #expect(layout.lineTexts.contains { $0.hasPrefix("Schatzkammerschlüsselsammlung") })
         // Greedy fill: the next line's first word would not have fitted on this one.

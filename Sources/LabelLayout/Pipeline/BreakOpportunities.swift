@@ -105,22 +105,21 @@ extension BreakOpportunities {
         switch source {
         case .keepAll:
             return { offset in
-                offset == 0 || !(isWordCharacter(scalars[offset - 1]) && isWordCharacter(scalars[offset]))
+                offset == 0 || !(BreakCharacters.isWordCharacter(scalars[offset - 1]) && BreakCharacters.isWordCharacter(scalars[offset]))
             }
         case .japanesePhrases, .dictionaryWords:
             let kind: BreakIterator.Kind = source == .japanesePhrases ? rules.lineKind(phrases: true) : .word
             let boundaries = try pool.with(kind, locale: locale) { $0.boundaries(utf16) }
             var between = [Bool](repeating: false, count: scalars.count + 1)
             for boundary in boundaries where scalarAt[boundary.offset] >= 0 { between[scalarAt[boundary.offset]] = true }
-            return { between[$0] }
+            guard source == .japanesePhrases else { return { between[$0] } }
+            // ICU ends a phrase at a closing bracket, but the particle after a quoted term
+            // belongs to it (「つづきから」を): a line must not start with the particle.
+            return { offset in
+                between[offset] && !(offset > 0 && offset < scalars.count
+                    && BreakCharacters.isClosing(scalars[offset - 1]) && BreakCharacters.isHiragana(scalars[offset]))
+            }
         }
-    }
-
-    /// A letter or digit: what Korean words are made of, so a break between two of them
-    /// is inside a word.
-    static func isWordCharacter(_ value: UInt32) -> Bool {
-        guard let scalar = Unicode.Scalar(value) else { return false }
-        return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
     }
 
     /// Whether a break at `offset` would part an inline image (U+FFFC) from the text it

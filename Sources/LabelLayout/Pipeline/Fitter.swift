@@ -244,15 +244,22 @@ struct Fitter {
         return decision(bestSize, best, .shrunk)
     }
 
-    /// The wrap style's lines in place of greedy's, when they fit as greedy's do.
+    /// The wrap style's lines in place of greedy's, when they fit as greedy's do. They
+    /// are chosen within the frame's whole width first, then, if some line's ink is too
+    /// wide for that, within the narrower width greedy's ink left.
     private func composed(_ greedy: LineBreaks, _ request: LineRequest) -> LineBreaks {
         guard frame.wrapStyle != .greedy, greedy.lines.count > 1 else { return greedy }
         var styled = request
         styled.style = frame.wrapStyle
-        let chosen = LineBreaker(text: prepared.shaped).breakLines(prepared.opportunities, styled)
-        guard chosen.lines != greedy.lines, chosen.lines.count == greedy.lines.count,
-              fits(chosen, fontSize: request.fontSize) else { return greedy }
-        return chosen
+        var widths = [request.maxWidth]
+        if frame.width != request.maxWidth { widths.insert(frame.width, at: 0) }
+        for width in widths {
+            styled.maxWidth = width
+            let chosen = LineBreaker(text: prepared.shaped).breakLines(prepared.opportunities, styled)
+            guard chosen.lines != greedy.lines else { return greedy }
+            if chosen.lines.count == greedy.lines.count && fits(chosen, fontSize: request.fontSize) { return chosen }
+        }
+        return greedy
     }
 
     /// Whether lines fit the frame: by their advances and line bands, and with their ink

@@ -9,8 +9,8 @@ import StyledText
 /// - ``WrapStyle/pretty`` costs each line but the last by the room it leaves, as greedy
 ///   filling would, and the last line only when it is ragged.
 ///
-/// Both weigh the breaks the same way: a break after clause punctuation is free, one
-/// inside a clause costs a little, one between a number and the word after it or after a
+/// Both weigh the breaks the same way: a break after a sentence earns a bonus, one after
+/// other clause punctuation is free, one inside a clause costs a little, one between a number and the word after it or after a
 /// one-letter word costs more than any layout, as does an orphan (a lone CJK character,
 /// or one short word, on the last line). Greedy's own breaks are one of the candidates,
 /// so the chosen set never has more lines; the fitter keeps greedy's lines when the
@@ -25,17 +25,23 @@ struct LineComposer {
 
     /// What a break or a line costs, in units of (share of the line width)².
     enum Weight {
+        /// A break after the end of a sentence (`.`, `?`, `!`, `。`, …): a bonus, so that a
+        /// label of two sentences sets them on lines of their own when the widths allow.
+        static let sentenceEnd = -0.2
         /// A break inside a clause, where one after clause punctuation is free.
-        static let insideClause = 0.05
+        static let insideClause = 0.08
         /// A break after a comma: between a clause end and a break inside a clause.
-        static let afterComma = 0.025
+        static let afterComma = 0.04
         /// A break that separates a number from its unit or a one-letter word from the
         /// next: taken only when no other set of breaks fits.
         static let forbidden = 8.0
         /// A last line that is a lone CJK character or one short word.
         static let orphan = 6.0
-        /// A last line shorter than ``raggedShare`` of the longest (pretty).
+        /// A line shorter than ``raggedShare`` of the longest (balance).
         static let ragged = 2.0
+        /// A last line shorter than ``raggedShare`` of the longest (pretty), times the
+        /// square of the share it lacks: a last line a tenth of the longest costs 1.8.
+        static let raggedLast = 20.0
     }
 
     /// A last line shorter than this share of the longest line is ragged.
@@ -119,12 +125,15 @@ struct LineComposer {
         let longest: Double
 
         func line(_ lineWidth: Double, isLast: Bool) -> Double {
+            let short = max(0, raggedShare - lineWidth / longest)
             switch style {
             case .balance:
                 let off = (lineWidth - mean) / width
-                return off * off
+                return off * off + (short > 0 ? Weight.ragged : 0)
             case .pretty, .greedy:
-                guard !isLast else { return lineWidth < raggedShare * longest ? Weight.ragged : 0 }
+                // Only the last line may be short; how short decides how much it costs,
+                // so that a break after a sentence can still leave it a little short.
+                guard !isLast else { return Weight.raggedLast * short * short }
                 let room = (width - lineWidth) / width
                 return room * room
             }
@@ -147,11 +156,12 @@ struct LineComposer {
         while last > 0, LineBreaker.isTrailingSpace(text[last]) { last -= 1 }
         // Closing quotes and brackets belong to the clause they close.
         var clauseEnd = last
-        while clauseEnd > 0, Self.isClosing(text[clauseEnd]) { clauseEnd -= 1 }
-        if Self.isClauseEnd(text[clauseEnd]) { return 0 }
-        if Self.isComma(text[clauseEnd]) { return Weight.afterComma }
+        while clauseEnd > 0, BreakCharacters.isClosing(text[clauseEnd]) { clauseEnd -= 1 }
+        if BreakCharacters.isSentenceEnd(text[clauseEnd]) { return Weight.sentenceEnd }
+        if BreakCharacters.isClauseEnd(text[clauseEnd]) { return 0 }
+        if BreakCharacters.isComma(text[clauseEnd]) { return Weight.afterComma }
         let spaced = last < offset - 1
-        if spaced && Self.isDigit(text[last]) && Self.isUnitStart(text[offset]) { return Weight.forbidden }
+        if spaced && BreakCharacters.isDigit(text[last]) && BreakCharacters.isUnitStart(text[offset]) { return Weight.forbidden }
         if spaced && isOneLetterWord(endingAt: last) { return Weight.forbidden }
         return Weight.insideClause
     }
@@ -165,8 +175,8 @@ struct LineComposer {
     /// than ``orphanShare`` of the longest line.
     func isOrphan(_ line: Range<Int>, width lineWidth: Double, longest: Double) -> Bool {
         let visible = breaker.trimmedTrailingSpace(line)
-        let letters = visible.filter { !Self.isPunctuation(scalars[$0]) }
-        if let first = letters.first, Self.isCJK(scalars[first]),
+        let letters = visible.filter { !BreakCharacters.isPunctuation(scalars[$0]) }
+        if let first = letters.first, BreakCharacters.isCJK(scalars[first]),
            breaker.graphemeCount(first..<(letters.last! + 1)) == 1 {
             return true
         }
@@ -181,11 +191,10 @@ struct LineComposer {
         var start = last
         while start > 0, !LineBreaker.isTrailingSpace(text[start - 1]) { start -= 1 }
         let word = start..<(last + 1)
-        return breaker.graphemeCount(word) == 1 && !Self.isCJK(text[last])
+        return breaker.graphemeCount(word) == 1 && !BreakCharacters.isCJK(text[last])
     }
 
-    // MARK: - Characters
-
+    /// The offsets of `sorted` that fall in `range`.
     static func offsets(_ sorted: [Int], in range: Range<Int>) -> [Int] {
         var low = 0, high = sorted.count
         while low < high {
@@ -198,66 +207,5 @@ struct LineComposer {
             result.append(offset)
         }
         return result
-    }
-
-    static func isClauseEnd(_ value: UInt32) -> Bool {
-        switch value {
-        case 0x2E, 0x3F, 0x21, 0x3A, 0x3B,  // . ? ! : ;
-             0x2026, 0x061F, 0x06D4, 0x0964, 0x0965, 0x037E,  // … ؟ ۔ । ॥ Greek question mark
-             0x3001, 0x3002, 0xFF0C, 0xFF01, 0xFF1F, 0xFF1A, 0xFF1B, 0xFF0E:  // 、。，！？：；．
-            return true
-        default:
-            return false
-        }
-    }
-
-    static func isComma(_ value: UInt32) -> Bool {
-        value == 0x2C || value == 0x060C || value == 0xFF64
-    }
-
-    static func isClosing(_ value: UInt32) -> Bool {
-        guard let scalar = Unicode.Scalar(value) else { return false }
-        switch scalar.properties.generalCategory {
-        case .closePunctuation, .finalPunctuation: return true
-        default: return value == 0x22 || value == 0x27
-        }
-    }
-
-    static func isPunctuation(_ value: UInt32) -> Bool {
-        guard let scalar = Unicode.Scalar(value) else { return false }
-        switch scalar.properties.generalCategory {
-        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
-             .initialPunctuation, .finalPunctuation, .otherPunctuation, .spaceSeparator:
-            return true
-        default:
-            return false
-        }
-    }
-
-    static func isDigit(_ value: UInt32) -> Bool {
-        Unicode.Scalar(value)?.properties.numericType == .decimal
-    }
-
-    /// The first character of a unit or counted noun after a number: a letter, a
-    /// currency sign, or a percent, degree or similar sign.
-    static func isUnitStart(_ value: UInt32) -> Bool {
-        guard let scalar = Unicode.Scalar(value) else { return false }
-        if scalar.properties.isAlphabetic { return true }
-        switch scalar.properties.generalCategory {
-        case .currencySymbol: return true
-        default: return [0x25, 0x2030, 0xB0, 0x2103, 0x2109].contains(value)
-        }
-    }
-
-    /// Han, kana and Hangul: the scripts where one character can stand alone on a line.
-    static func isCJK(_ value: UInt32) -> Bool {
-        switch value {
-        case 0x1100...0x11FF, 0x2E80...0x2FDF, 0x3040...0x30FF, 0x3100...0x318F, 0x31A0...0x31FF,
-             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA960...0xA97F, 0xAC00...0xD7FF, 0xF900...0xFAFF,
-             0xFF66...0xFF9F, 0x20000...0x3FFFF:
-            return true
-        default:
-            return false
-        }
     }
 }
