@@ -4,7 +4,7 @@ import Foundation
 /// is also what the next run reads to tell which labels are unchanged and which images
 /// are stale.
 public struct Manifest: Codable, Equatable, Sendable {
-    /// The generator, e.g. `labelgen 0.2.0`.
+    /// The generator, e.g. `labelgen 0.3.0`.
     public var tool: String
     /// The locale of every label listed, e.g. `de`.
     public var locale: String

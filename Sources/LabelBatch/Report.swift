@@ -37,7 +37,8 @@ extension BatchRun {
     private static func entry(for label: PlannedLabel, drawn: DrawnLabel?) -> (RunReport.Entry, Manifest.Label?) {
         var entry = RunReport.Entry(
             locale: label.locale, key: label.key, status: .notRendered, fontSize: nil,
-            requestedFontSize: label.style.font.size, sizeShare: nil, lines: nil, fit: nil, truncated: nil,
+            requestedFontSize: label.style.font.size, sizeShare: nil, lines: nil,
+            wrapStyle: label.style.resolvedWrapStyle.rawValue, fit: nil, truncated: nil,
             fallbackFonts: [], missingCharacters: [], unfilledPlaceholders: label.unfilledPlaceholders,
             milliseconds: 0, failures: [])
         let manifest: Manifest.Label?

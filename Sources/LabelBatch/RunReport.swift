@@ -4,7 +4,7 @@ import Foundation
 /// ``BatchRun/report(_:checks:)``. Its JSON (``JSONFile/encode(_:)``) is the file
 /// `labelgen --report` writes.
 public struct RunReport: Encodable, Sendable {
-    /// The generator, e.g. `labelgen 0.2.0`.
+    /// The generator, e.g. `labelgen 0.3.0`.
     public var tool: String
     /// The style file's name, e.g. `score.json`.
     public var style: String
@@ -40,6 +40,9 @@ public struct RunReport: Encodable, Sendable {
         public var sizeShare: Double?
         /// How many lines the text took.
         public var lines: Int?
+        /// How its breaks were chosen: `balance`, `pretty` or `greedy` (the style's
+        /// `wrapStyle`, or the default for its alignment).
+        public var wrapStyle: String
         /// How the text met its box: `fits`, `shrunk`, `truncated` or `overflows`.
         public var fit: String?
         /// Whether the text was cut and ends in an ellipsis.

@@ -6,7 +6,7 @@
 /// {"frames": {"menu.play": {"frame": {"x": 1, "y": 1, "w": 88, "h": 30}, "rotated": false,
 ///             "trimmed": true, "spriteSourceSize": {"x": 56, "y": 25, "w": 88, "h": 30},
 ///             "sourceSize": {"w": 200, "h": 80}}},
-///  "meta": {"app": "labelgen", "version": "0.2.0", "image": "atlas-0.png",
+///  "meta": {"app": "labelgen", "version": "0.3.0", "image": "atlas-0.png",
 ///           "format": "RGBA8888", "size": {"w": 512, "h": 300}, "scale": "1"}}
 /// ```
 struct TexturePackerJSON: Codable, Equatable {

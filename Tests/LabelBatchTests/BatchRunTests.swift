@@ -254,4 +254,17 @@ private final class ProgressLog: @unchecked Sendable {
     }
 
     var entries: [BatchProgress] { lock.lock(); defer { lock.unlock() }; return log }
+
+    @Test("the report names the wrap style that set each label: the style's, or the default for its alignment")
+    func reportNamesWrapStyle() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let sheet = try styleSheet(extra: """
+            "align": "center", "keys": {"left": {"align": "left"}, "greedy": {"wrapStyle": "greedy"}}
+            """)
+        let strings = ["centred": "Play the game", "left": "Play the game", "greedy": "Play the game"]
+        let (_, report) = try runAll(try batchRun([table("en", strings)], into: scratch, sheet: sheet))
+        let styles = Dictionary(uniqueKeysWithValues: report.labels.map { ($0.key, $0.wrapStyle) })
+        #expect(styles == ["centred": "balance", "left": "pretty", "greedy": "greedy"])
+    }
 }

@@ -102,7 +102,10 @@ struct LineBreakingTests {
     }
 
     /// Phrase (bunsetsu) boundaries by hand, as a Japanese typesetter would mark them.
-    static let japanesePhrases = ["プレイヤー", "1さん、", "アリーナへ", "ようこそ。"]
+    /// A name and its number are one phrase with their honorific ("Player 1-san,").
+    /// A te-form and its auxiliary are one phrase too (降って|くる is not a break).
+    static let japanesePhrases = ["プレイヤー1さん、", "アリーナへ", "ようこそ。", "製鋼所から", "火の粉が", "村の", "上に",
+                                  "降ってくる"]
     static let chineseWords = ["我们", "的", "村庄", "被", "攻击", "了，", "请", "保护", "村民。"]
     static let koreanWords = ["게임을 ", "저장하시겠습니까? ", "저장하지 ", "않은 ", "진행 ", "상황은 ", "사라집니다."]
 

@@ -113,12 +113,7 @@ extension BreakOpportunities {
             var between = [Bool](repeating: false, count: scalars.count + 1)
             for boundary in boundaries where scalarAt[boundary.offset] >= 0 { between[scalarAt[boundary.offset]] = true }
             guard source == .japanesePhrases else { return { between[$0] } }
-            // ICU ends a phrase at a closing bracket, but the particle after a quoted term
-            // belongs to it (「つづきから」を): a line must not start with the particle.
-            return { offset in
-                between[offset] && !(offset > 0 && offset < scalars.count
-                    && BreakCharacters.isClosing(scalars[offset - 1]) && BreakCharacters.isHiragana(scalars[offset]))
-            }
+            return { between[$0] && !JapanesePhrases.joins(scalars, at: $0) }
         }
     }
 

@@ -16,8 +16,9 @@ import StyledText
 /// so the chosen set never has more lines; the fitter keeps greedy's lines when the
 /// chosen ones do not fit at the same size.
 ///
-/// A paragraph whose greedy lines break inside a phrase, at a hyphen or inside a word is
-/// kept as greedy set it: those breaks are a last resort, and moving them would make more.
+/// A paragraph whose greedy lines break at a hyphen or between the graphemes of a word
+/// is kept as greedy set it: those breaks are a last resort, and moving them would make
+/// more. Breaks inside a phrase wider than the line are weighed with the others.
 struct LineComposer {
     let breaker: LineBreaker
     let opportunities: BreakOpportunities
@@ -28,6 +29,8 @@ struct LineComposer {
         /// A break after the end of a sentence (`.`, `?`, `!`, `。`, …): a bonus, so that a
         /// label of two sentences sets them on lines of their own when the widths allow.
         static let sentenceEnd = -0.2
+        /// A break inside a phrase or word that is wider than the line.
+        static let insidePhrase = 0.5
         /// A break inside a clause, where one after clause punctuation is free.
         static let insideClause = 0.08
         /// A break after a comma: between a clause end and a break inside a clause.
@@ -71,9 +74,17 @@ struct LineComposer {
         let count = greedy.count
         guard count > 1, let start = greedy.first?.lowerBound, let end = greedy.last?.upperBound else { return nil }
         // Line ends the paragraph may use, in order; the paragraph's end last.
-        let ends = Self.offsets(opportunities.offsets, in: (start + 1)..<end) + [end]
-        let preferred = Set(ends)
-        guard ends.count >= count, greedy.dropLast().allSatisfy({ preferred.contains($0.upperBound) }) else { return nil }
+        var ends = Self.offsets(opportunities.offsets, in: (start + 1)..<end)
+        // Where greedy had to break inside a phrase wider than the line, every break
+        // inside a phrase is a candidate too, at a cost: the set chosen then splits the
+        // long phrase where the lines come out best (画像ファイル | フォーマット, not
+        // 画像ファイルフォーマッ | ト).
+        let inside = Set(Self.offsets(opportunities.inside, in: (start + 1)..<end))
+        let greedyEnds = greedy.dropLast().map(\.upperBound)
+        if greedyEnds.contains(where: inside.contains) { ends = (ends + inside).sorted() }
+        ends.append(end)
+        let candidates = Set(ends)
+        guard ends.count >= count, greedyEnds.allSatisfy(candidates.contains) else { return nil }
         let limit = width + 1e-6
         let greedyWidths = greedy.map(measure)
         let costs = Costs(style: request.style, width: width,
@@ -97,6 +108,7 @@ struct LineComposer {
                     if before.isFinite {
                         var cost = before + costs.line(lineWidth, isLast: isLast)
                         cost += isLast ? lastLineCost(line, width: lineWidth, costs: costs) : breakCost(at: ends[j])
+                        if !isLast && inside.contains(ends[j]) { cost += Weight.insidePhrase }
                         if cost < best[k][j].cost { best[k][j] = (cost, k == 0 ? -1 : i) }
                     }
                     if k == 0 { break }
