@@ -81,4 +81,13 @@ enum BreakCharacters {
     static func isHiragana(_ value: UInt32) -> Bool {
         (0x3041...0x309F).contains(value)
     }
+
+    /// Thai, Lao, Burmese and Khmer: scripts whose words run together and whose spaces
+    /// part phrases and sentences.
+    static func spacesEndPhrases(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x0E00...0x0EFF, 0x1000...0x109F, 0x1780...0x17FF, 0xA9E0...0xA9FF, 0xAA60...0xAA7F: return true
+        default: return false
+        }
+    }
 }

@@ -173,6 +173,9 @@ struct LineComposer {
         if BreakCharacters.isClauseEnd(text[clauseEnd]) { return 0 }
         if BreakCharacters.isComma(text[clauseEnd]) { return Weight.afterComma }
         let spaced = last < offset - 1
+        // Thai, Lao, Khmer and Burmese write words without spaces and put one between
+        // phrases and sentences: there a space is the clause's end.
+        if spaced && BreakCharacters.spacesEndPhrases(text[last]) { return 0 }
         if spaced && BreakCharacters.isDigit(text[last]) && BreakCharacters.isUnitStart(text[offset]) { return Weight.forbidden }
         if spaced && isOneLetterWord(endingAt: last) { return Weight.forbidden }
         return Weight.insideClause
