@@ -29,6 +29,33 @@ struct StyleDecodingTests {
         #expect(style.scales == [1])
         #expect(style.direction == .auto)
         #expect(style.hyphenate == false)
+        #expect(style.wrapStyle == nil)
+        #expect(style.wordBreak == .phrase)
+        #expect(style.lineBreak == .strict)
+    }
+
+    @Test("wrapStyle, wordBreak and lineBreak decode in the base and in overrides; null restores the default wrap style")
+    func lineBreakingFields() throws {
+        let styles = try sheet(#"""
+            {"font":{"size":20},"align":"center","wrapStyle":"pretty","wordBreak":"normal","lineBreak":"loose",
+             "locales":{"ja":{"wordBreak":"phrase","lineBreak":"strict"}},
+             "keys":{"hud.*":{"wrapStyle":null},"tip.*":{"wrapStyle":"greedy","align":"left"}}}
+            """#)
+        let base = try styles.style(forKey: "menu.play", locale: "en")
+        #expect(base.wrapStyle == .pretty && base.resolvedWrapStyle == .pretty)
+        #expect(base.wordBreak == .normal && base.lineBreak == .loose)
+        let japanese = try styles.style(forKey: "menu.play", locale: "ja-JP")
+        #expect(japanese.wordBreak == .phrase && japanese.lineBreak == .strict)
+        let hud = try styles.style(forKey: "hud.score", locale: "en")
+        #expect(hud.wrapStyle == nil && hud.resolvedWrapStyle == .balance)
+        #expect(try styles.style(forKey: "tip.jump", locale: "en").resolvedWrapStyle == .greedy)
+
+        let wrong = try #require(loadError(#"{"font":{"size":20},"wrapStyle":"balanced"}"#))
+        #expect(wrong.contains("$.wrapStyle") && wrong.contains("balance, pretty, greedy"), "\(wrong)")
+        let strictness = try #require(loadError(#"{"font":{"size":20},"locales":{"ja":{"lineBreak":"anywhere"}}}"#))
+        #expect(strictness.contains("$.locales.ja.lineBreak") && strictness.contains("strict, normal, loose"), "\(strictness)")
+        let words = try #require(loadError(#"{"font":{"size":20},"wordBreak":true}"#))
+        #expect(words.contains("$.wordBreak"), "\(words)")
     }
 
     @Test("hyphenate is a boolean, off by default, and overrides turn it on per locale")

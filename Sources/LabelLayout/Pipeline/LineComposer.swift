@@ -10,11 +10,12 @@ import StyledText
 ///   filling would, and the last line only when it is ragged.
 ///
 /// Both weigh the breaks the same way: a break after a sentence earns a bonus, one after
-/// other clause punctuation is free, one inside a clause costs a little, one between a number and the word after it or after a
-/// one-letter word costs more than any layout, as does an orphan (a lone CJK character,
-/// or one short word, on the last line). Greedy's own breaks are one of the candidates,
-/// so the chosen set never has more lines; the fitter keeps greedy's lines when the
-/// chosen ones do not fit at the same size.
+/// other clause punctuation is free, one inside a clause costs a little, and one between
+/// a number and the word after it, or after a one-letter word, costs more than any line
+/// can, as does an orphan (a lone CJK character, or one short word, on the last line).
+/// Greedy's own breaks are one of the candidates, so the chosen set never has more
+/// lines; the fitter keeps greedy's lines when the chosen ones do not fit at the same
+/// size (docs/typesetting.md has the weights in a table).
 ///
 /// A paragraph whose greedy lines break at a hyphen or between the graphemes of a word
 /// is kept as greedy set it: those breaks are a last resort, and moving them would make
@@ -116,9 +117,9 @@ struct LineComposer {
                 }
             }
         }
-        guard best[count - 1][ends.count - 1].cost.isFinite else { return nil }
+        guard best[count - 1][last].cost.isFinite else { return nil }
         var lines: [Range<Int>] = []
-        var j = ends.count - 1
+        var j = last
         for k in stride(from: count - 1, through: 0, by: -1) {
             let from = best[k][j].from
             lines.append((from < 0 ? start : ends[from])..<ends[j])
