@@ -68,8 +68,9 @@ public enum LayoutFixture {
 
     static let locales = ["en", "de", "ar", "he", "ja", "th", "hi", "zh-Hans"]
 
-    /// The first byte picks the decoding, wrap, truncation, alignment and locale, so
-    /// the fuzzer can reach each mode; the rest is the text.
+    /// The first byte picks the decoding, wrap, wrap style, word breaking, kinsoku,
+    /// truncation, alignment and locale, so the fuzzer can reach each mode; the rest is
+    /// the text.
     public static func run(_ data: Data) {
         guard let options = data.first else { return }
         let payload = data.dropFirst()
@@ -89,6 +90,9 @@ public enum LayoutFixture {
         style.align = HorizontalAlignment.allCases[Int(options >> 5) % HorizontalAlignment.allCases.count]
         style.direction = TextDirection.allCases[Int(options >> 2) % TextDirection.allCases.count]
         let locale = locales[Int(options >> 4) % locales.count]
+        style.wrapStyle = [nil, WrapStyle.balance, .pretty, .greedy][Int(options >> 6) % 4]
+        style.wordBreak = WordBreak.allCases[Int(options >> 1) % WordBreak.allCases.count]
+        style.lineBreak = LineBreakStrictness.allCases[Int(options >> 3) % LineBreakStrictness.allCases.count]
 
         let layout: TextLayout
         do {

@@ -262,9 +262,6 @@ struct Fitter {
         return greedy
     }
 
-    /// Whether lines fit the frame: by their advances and line bands, and with their ink
-    /// clear of the box's outermost pixel ring (``inkMargin``), so that no glyph, stroke
-    /// or shadow pixel is ever cut off at the box's edge.
     /// Lines at `fontSize`. The breaker fills lines by their advances; a line whose ink
     /// (a "V" or "y" at its end, a slanted or stroked edge) is wider than the room is
     /// broken again a little narrower. Otherwise a size could fail where a smaller one
@@ -285,6 +282,9 @@ struct Fitter {
         return (breaks, request)
     }
 
+    /// Whether lines fit the frame: by their advances and line bands, and with their ink
+    /// clear of the box's outermost pixel ring (``inkMargin``), so that no glyph, stroke
+    /// or shadow pixel is ever cut off at the box's edge.
     func fits(_ breaks: LineBreaks, fontSize: Double) -> Bool {
         if let width = frame.width, breaks.maxWidth > width + 1e-6 { return false }
         if frame.maxLines > 0 && breaks.lines.count > frame.maxLines { return false }

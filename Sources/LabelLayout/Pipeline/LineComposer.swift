@@ -88,8 +88,10 @@ struct LineComposer {
         guard ends.count >= count, greedyEnds.allSatisfy(candidates.contains) else { return nil }
         let limit = width + 1e-6
         let greedyWidths = greedy.map(measure)
+        // Lines of nothing but spaces have nothing to balance.
+        guard let longest = greedyWidths.max(), longest > 0 else { return nil }
         let costs = Costs(style: request.style, width: width,
-                          mean: greedyWidths.reduce(0, +) / Double(count), longest: greedyWidths.max() ?? width)
+                          mean: greedyWidths.reduce(0, +) / Double(count), longest: longest)
 
         // best[k][j]: the cheapest way to set start..<ends[j] in k + 1 lines, and where its
         // last line starts (an index into ends, or -1 for the paragraph's start).
