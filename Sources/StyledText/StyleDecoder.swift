@@ -43,6 +43,19 @@ struct StyleDecoder {
         } else if mode == .complete {
             throw missing(path.appending("font").appending("size"))
         }
+        try decodePaint(object, at: path, into: &style)
+        try decodeFrame(object, at: path, into: &style)
+        try decodeLines(object, at: path, into: &style)
+        try decodeOutput(object, at: path, into: &style)
+        if mode == .complete {
+            try checkAgreement(style, at: path)
+        }
+        return style
+    }
+
+    /// Fill, outlines, shadows and bevel.
+    private func decodePaint(_ object: [String: JSONValue], at path: JSONPath,
+                             into style: inout LabelStyle) throws(StyleError) {
         if let fill = object["fill"] {
             style.fill = try self.fill(fill, at: path.appending("fill"))
         }
@@ -60,6 +73,11 @@ struct StyleDecoder {
         if let bevel = object["bevel"], bevel != .null {
             style.bevel = try self.bevel(bevel, at: path.appending("bevel"))
         }
+    }
+
+    /// The box and where the text sits in it.
+    private func decodeFrame(_ object: [String: JSONValue], at path: JSONPath,
+                             into style: inout LabelStyle) throws(StyleError) {
         if let box = object["box"], box != .null {
             style.box = try self.box(box, at: path.appending("box"))
         }
@@ -69,6 +87,11 @@ struct StyleDecoder {
         if let verticalAlign = object["verticalAlign"] {
             style.verticalAlign = try choice(verticalAlign, at: path.appending("verticalAlign"))
         }
+    }
+
+    /// How lines break, fit, space out and end.
+    private func decodeLines(_ object: [String: JSONValue], at path: JSONPath,
+                             into style: inout LabelStyle) throws(StyleError) {
         if let maxLines = object["maxLines"] {
             style.maxLines = try integer(maxLines, at: path.appending("maxLines"), in: 0...limits.lines,
                                          expected: "an integer from 0 to \(limits.lines) (the line limit)")
@@ -99,6 +122,11 @@ struct StyleDecoder {
             style.tracking = try number(tracking, at: path.appending("tracking"), .any,
                                         limit: (Double(limits.canvasSide), "canvas side"))
         }
+    }
+
+    /// The image, the text's reading and its samples.
+    private func decodeOutput(_ object: [String: JSONValue], at path: JSONPath,
+                              into style: inout LabelStyle) throws(StyleError) {
         if let canvas = object["canvas"] {
             style.canvas = try choice(canvas, at: path.appending("canvas"))
         }
@@ -114,10 +142,6 @@ struct StyleDecoder {
         if let samples = object["samples"] {
             style.samples = try self.samples(samples, at: path.appending("samples"))
         }
-        if mode == .complete {
-            try checkAgreement(style, at: path)
-        }
-        return style
     }
 
     // MARK: - Groups
@@ -419,136 +443,5 @@ struct StyleDecoder {
                 "\(minPath.field) \(JSONValue.format(minSize)) is larger than "
                     + "\(path.appending("font").appending("size").field) \(JSONValue.format(style.font.size))")
         }
-    }
-
-    // MARK: - Values
-
-    /// The members of an object, after rejecting any field not in `allowed`.
-    private func fields(
-        of value: JSONValue, at path: JSONPath, allowed: [String], nullable: Bool = false
-    ) throws(StyleError) -> [String: JSONValue] {
-        guard case .object(let members) = value else {
-            throw mismatch(path, expected: nullable ? "an object or null" : "an object", got: value)
-        }
-        var result: [String: JSONValue] = [:]
-        for member in members {
-            guard allowed.contains(member.key) else {
-                throw failure(
-                    .unknownField, at: path.appending(member.key),
-                    "unknown field; expected one of \(allowed.joined(separator: ", "))")
-            }
-            result[member.key] = member.value
-        }
-        return result
-    }
-
-    enum NumberRule {
-        case any, positive, nonNegative, unit
-
-        var expectation: String {
-            switch self {
-            case .any: "a number"
-            case .positive: "a number > 0"
-            case .nonNegative: "a number >= 0"
-            case .unit: "a number in 0...1"
-            }
-        }
-
-        func accepts(_ number: Double) -> Bool {
-            switch self {
-            case .any: true
-            case .positive: number > 0
-            case .nonNegative: number >= 0
-            case .unit: (0...1).contains(number)
-            }
-        }
-    }
-
-    /// A line height beyond this many times the font's own spaces lines further apart
-    /// than the largest canvas is tall.
-    static let maximumLineHeight = 100.0
-
-    /// A number obeying `rule`, and at most `limit.value` in magnitude when a limit is
-    /// given. Booleans are rejected: they are a separate JSON type here, unlike in
-    /// `JSONSerialization`, where `true` is the number 1. Infinity (`1e999`) is no
-    /// number any size can be drawn at.
-    private func number(
-        _ value: JSONValue, at path: JSONPath, _ rule: NumberRule, limit: (value: Double, name: String)? = nil
-    ) throws(StyleError) -> Double {
-        guard case .number(let number) = value, number.isFinite, rule.accepts(number) else {
-            throw mismatch(path, expected: rule.expectation, got: value)
-        }
-        if let limit, abs(number) > limit.value {
-            throw failure(.limitExceeded, at: path,
-                          "\(JSONValue.format(number)) exceeds the \(limit.name) limit of "
-                              + "\(rule == .any ? "±" : "")\(JSONValue.format(limit.value))")
-        }
-        return number
-    }
-
-    private func integer(
-        _ value: JSONValue, at path: JSONPath, in range: ClosedRange<Int>, expected: String
-    ) throws(StyleError) -> Int {
-        guard case .number(let number) = value, number == number.rounded(),
-              number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
-            throw mismatch(path, expected: expected, got: value)
-        }
-        return Int(number)
-    }
-
-    private func string(_ value: JSONValue, at path: JSONPath) throws(StyleError) -> String {
-        guard case .string(let text) = value, !text.isEmpty else {
-            throw mismatch(path, expected: "a non-empty string", got: value)
-        }
-        return text
-    }
-
-    private func bool(_ value: JSONValue, at path: JSONPath) throws(StyleError) -> Bool {
-        guard case .bool(let flag) = value else {
-            throw mismatch(path, expected: "true or false", got: value)
-        }
-        return flag
-    }
-
-    private func color(_ value: JSONValue, at path: JSONPath) throws(StyleError) -> Color {
-        guard case .string(let text) = value, let color = try? Color(hex: text) else {
-            throw mismatch(path, expected: "a colour #RGB, #RRGGBB or #RRGGBBAA", got: value)
-        }
-        return color
-    }
-
-    private func choice<Choice: RawRepresentable & CaseIterable>(
-        _ value: JSONValue, at path: JSONPath
-    ) throws(StyleError) -> Choice where Choice.RawValue == String {
-        guard case .string(let text) = value, let choice = Choice(rawValue: text) else {
-            let names = Choice.allCases.map(\.rawValue).joined(separator: ", ")
-            throw mismatch(path, expected: "one of \(names)", got: value)
-        }
-        return choice
-    }
-
-    private func array(_ value: JSONValue, at path: JSONPath, expected: String) throws(StyleError) -> [JSONValue] {
-        guard case .array(let elements) = value else {
-            throw mismatch(path, expected: expected, got: value)
-        }
-        return elements
-    }
-
-    // MARK: - Errors
-
-    private func mismatch(_ path: JSONPath, expected: String, got value: JSONValue) -> StyleError {
-        mismatch(path, expected: expected, got: value.brief)
-    }
-
-    private func mismatch(_ path: JSONPath, expected: String, got found: String) -> StyleError {
-        failure(.invalidValue, at: path, "expected \(expected), got \(found)")
-    }
-
-    private func missing(_ path: JSONPath) -> StyleError {
-        failure(.missingField, at: path, "\(path.field) is required")
-    }
-
-    private func failure(_ kind: StyleErrorKind, at path: JSONPath, _ message: String) -> StyleError {
-        StyleError(kind, file: file, place: SourcePlace(path), message: message)
     }
 }
