@@ -82,7 +82,11 @@ public struct Captioner: Sendable {
     ///   - position: Decides the vertical alignment: against the photo's edge.
     public func captionStyle(_ style: LabelStyle, in band: CaptionBand, at position: CaptionPosition) -> LabelStyle {
         var fitted = style
-        fitted.box = Box(width: Double(band.width) / band.scale, height: Double(band.height) / band.scale)
+        // The canvas is the box in whole points at the band's scale; on the widest photos
+        // that may be one point more than the renderer can draw, so the box gives it up.
+        var width = Double(band.width) / band.scale
+        if Canvas.boxSide(width, scale: band.scale) > Double(Renderer.largestSide) { width.round(.down) }
+        fitted.box = Box(width: width, height: Double(band.height) / band.scale)
         fitted.verticalAlign = position == .top ? .top : .bottom
         fitted.canvas = .box
         fitted.scales = [band.scale]

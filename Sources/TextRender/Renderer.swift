@@ -30,6 +30,10 @@ public struct Renderer: Sendable {
     /// The largest canvas drawn; a label that needs more is refused before its pixels
     /// are allocated.
     public var limits: Limits
+    /// The widest or tallest canvas drawn, whatever the limits: 32766 pixels. Cairo 1.16
+    /// creates surfaces 32767 pixels wide but paints nothing from them, so a label that
+    /// large would come out blank.
+    public static let largestSide = 32766
     /// Where glyph masks are kept between labels; nil draws every label's masks from its
     /// glyphs' paths, exactly as one shape (slower; the tests compare the two).
     var glyphMasks: GlyphMaskCache? = .shared

@@ -78,4 +78,63 @@ struct OutputFolderLockTests {
         try run.commit(try run.render(plan)).plan.lock.release()
         _ = try OutputFolderLock(folder: scratch("out"))
     }
+
+    // MARK: - Between processes
+
+    /// Another process that takes the lock a run takes on `folder`: with `hold`, it takes it
+    /// (waiting if need be), says "held" and sleeps until killed; without, it tries once
+    /// without waiting and says "busy" or "free".
+    private static func otherProcess(on folder: URL, hold: Bool) throws -> (process: Process, said: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", """
+            import fcntl, os, sys, time
+            fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT)
+            if sys.argv[2] == "hold":
+                fcntl.lockf(fd, fcntl.LOCK_EX)
+                os.write(fd, b"%d\\n" % os.getpid())
+                print("held", flush=True)
+                time.sleep(7200)
+            try:
+                fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                print("free", flush=True)
+            except OSError:
+                print("busy", flush=True)
+            """, OutputFolderLock.file(in: folder).path, hold ? "hold" : "try"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let said = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        if !hold { process.waitUntilExit() }
+        return (process, said.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    @Test("a folder another process holds is refused naming that process, waited for, and taken once it ends")
+    func heldByAnotherProcess() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try FileManager.default.createDirectory(at: scratch("out"), withIntermediateDirectories: true)
+        let (holder, said) = try Self.otherProcess(on: scratch("out"), hold: true)
+        defer { if holder.isRunning { kill(holder.processIdentifier, SIGKILL) } }
+        try #require(said == "held", "the other process said \(said.debugDescription)")
+
+        let refused = #expect(throws: BatchError.self) { try OutputFolderLock(folder: scratch("out")) }
+        guard case .outputFolderLocked(_, let pid)? = refused else {
+            Issue.record("expected the folder to be locked, got \(String(describing: refused))")
+            return
+        }
+        #expect(pid == holder.processIdentifier)
+
+        let folder = scratch("out")
+        let waiting = Task.detached { try OutputFolderLock(folder: folder, waiting: true) }
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(holder.isRunning)
+        kill(holder.processIdentifier, SIGKILL)
+        holder.waitUntilExit()
+        let lock = try await waiting.value
+        // Now this process holds it, and the other side sees that.
+        #expect(try Self.otherProcess(on: scratch("out"), hold: false).said == "busy")
+        lock.release()
+        #expect(try Self.otherProcess(on: scratch("out"), hold: false).said == "free")
+    }
 }

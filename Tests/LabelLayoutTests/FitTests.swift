@@ -152,20 +152,30 @@ struct FitTests {
         }
     }
 
-    @Test("vertical alignment: top, middle, bottom")
-    func verticalAlignment() throws {
-        var tops: [Double] = []
-        for vertical in [VerticalAlignment.top, .middle, .bottom] {
-            let layout = try engine.layout("Play", style: style(size: 20, box: Box(width: 200, height: 100)) { $0.verticalAlign = vertical }, locale: "en")
-            tops.append(layout.lines[0].top)
-            if vertical == .middle {
-                let line = layout.lines[0]
-                // Centred, then snapped to a whole pixel.
-                #expect(abs((line.top - layout.textRect.minY) - (layout.textRect.maxY - line.top - line.height)) <= 1 + 1e-9)
-                #expect(line.baseline == line.baseline.rounded())
-            }
+    @Test("vertical alignment puts the block's top, middle or bottom exactly at the text rectangle's, baselines on whole pixels",
+          arguments: [(VerticalAlignment.top, 0.0), (.middle, 0.5), (.bottom, 1.0)])
+    func verticalAlignment(vertical: VerticalAlignment, share: Double) throws {
+        // Two lines with leading, in a box whose text rectangle the stroke insets on
+        // every side, so neither edge of the rectangle is at 0.
+        let layout = try engine.layout("Play\nQuit", style: style(size: 20, box: Box(width: 200, height: 151)) {
+            $0.verticalAlign = vertical
+            $0.lineHeight = 1.3
+            $0.stroke = Stroke(width: 3, color: .black)
+        }, locale: "en")
+        try #require(layout.lines.count == 2)
+        let rect = layout.textRect
+        #expect(rect.minY > 0 && rect.maxY < 151)
+        let block = layout.lines.reduce(0) { $0 + $1.height }
+        // The free room goes above the block in the given share; each baseline sits in its
+        // line's band with the leading split evenly, rounded to the nearest pixel.
+        var bandTop = rect.minY + (rect.height - block) * share
+        for line in layout.lines {
+            let baseline = bandTop + (line.height - line.ascent - line.descent) / 2 + line.ascent
+            #expect(line.baseline == baseline.rounded(), "\(vertical): baseline \(line.baseline), expected \(baseline) rounded")
+            bandTop += line.height
         }
-        #expect(tops[0] < tops[1] && tops[1] < tops[2])
+        // Ink well inside the rectangle: no edge correction took part.
+        #expect(layout.inkBounds.minY > rect.minY + 2 && layout.inkBounds.maxY < rect.maxY - 2)
     }
 
     @Test("justify stretches every line but the last")

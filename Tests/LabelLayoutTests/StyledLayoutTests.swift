@@ -75,17 +75,18 @@ struct StyledLayoutTests {
     @Test("an RTL paragraph with an inline bold word keeps visual order, and joining crosses a colour change")
     func rightToLeftWithBoldWord() throws {
         let layout = try engine.layout("שלום <b>עולם</b> טוב", style: style(size: 30, family: "Noto Sans Hebrew"), locale: "he")
-        let line = layout.lines[0]
+        let line = try #require(layout.lines.first)
         #expect(line.isRightToLeft)
         // Visual order, left to right: טוב, עולם (bold), שלום.
         let bold = line.runs.filter { $0.face.weight == 700 }
-        #expect(bold.count == 1)
+        try #require(bold.count == 1, "\(bold.count) bold runs")
         let boldX = bold[0].glyphs.map(\.x)
         let others = line.runs.filter { $0.face.weight != 700 }.flatMap(\.glyphs)
         let first = others.filter { $0.cluster < 5 }.map(\.x)        // שלום, logically first
         let last = others.filter { $0.cluster > 11 }.map(\.x)        // טוב, logically last
-        #expect(first.min()! > boldX.max()!)
-        #expect(last.max()! < boldX.min()!)
+        let boldLeft = try #require(boldX.min()), boldRight = try #require(boldX.max())
+        #expect(try #require(first.min()) > boldRight)
+        #expect(try #require(last.max()) < boldLeft)
 
         // Arabic letters keep their joining forms when a colour splits the word.
         let plain = try engine.layout("مرحبا", style: style(size: 30), locale: "ar")

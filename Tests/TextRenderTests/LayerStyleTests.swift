@@ -52,6 +52,29 @@ struct LayerStyleTests {
         #expect(Double(blue) > 1000 * scale * scale, "the second outline drew only \(blue) pixels")
     }
 
+    @Test("a stacked outline turns corners with its own join: bevel, round and miter differ, and miter reaches furthest")
+    func stackedOutlineJoins() throws {
+        // The inner outline is round in every case; only the outer one's join changes.
+        func outerRing(_ join: LineJoin) throws -> (image: RGBAImage, coverage: Int) {
+            let layout = try label("V", size: 120, box: Box(width: 260, height: 240)) {
+                $0.fill = .color(.white)
+                $0.stroke = Stroke(width: 3, color: Self.red, join: .round)
+                $0.outerStrokes = [Stroke(width: 10, color: Self.blue, join: join)]
+            }
+            let image = try Renderer().render(layout).image
+            var coverage = 0
+            for (x, y) in pixels(image) where image[x, y].b > 0 { coverage += Int(image[x, y].a) }
+            return (image, coverage / 255)
+        }
+        let bevel = try outerRing(.bevel), round = try outerRing(.round), miter = try outerRing(.miter)
+        #expect(bevel.coverage < round.coverage && round.coverage < miter.coverage,
+                "outer ring coverage: bevel \(bevel.coverage), round \(round.coverage), miter \(miter.coverage)")
+        // At the V's sharp top corners the miter's point reaches past the bevel's cut.
+        let bevelInk = try #require(bevel.image.inkBounds(threshold: 0))
+        let miterInk = try #require(miter.image.inkBounds(threshold: 0))
+        #expect(miterInk.minX <= bevelInk.minX - 3 && miterInk.maxX >= bevelInk.maxX + 3, "miter \(miterInk), bevel \(bevelInk)")
+    }
+
     @Test("three outlines stack outward in order, each wider than the one inside")
     func threeOutlines() throws {
         let colors = [Self.red, Color(red: 0, green: 1, blue: 0), Self.blue]

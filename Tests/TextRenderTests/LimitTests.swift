@@ -21,6 +21,18 @@ struct RenderLimitTests {
         #expect(try Renderer(limits: Limits(canvasSide: 240, canvasPixels: 240 * 80)).render(layout).image.width == 240)
     }
 
+    @Test("a canvas 32767 pixels wide, which Cairo would paint blank, is refused whatever the limits; 32766 is drawn")
+    func widestDrawableCanvas() throws {
+        let roomy = Limits(canvasSide: 40_000, canvasPixels: 1 << 30, scale: 40)
+        // 4096 points at 32767 / 4096 pixels a point: 32767 pixels exactly.
+        let layout = try label("Wide", size: 0.5, box: Box(width: 4096, height: 2))
+        let refused = #expect(throws: RenderError.self) { try Renderer(limits: roomy).render(layout, scale: 32767.0 / 4096) }
+        #expect(refused == .canvasTooLarge(width: 32767, height: 16, scale: 32767.0 / 4096, limit: .side(Renderer.largestSide)))
+        let drawn = try Renderer(limits: roomy).render(layout, scale: 32766.0 / 4096).image
+        #expect(drawn.width == 32766)
+        #expect(drawn.inkBounds(threshold: 64) != nil, "nothing was drawn")
+    }
+
     @Test("texts at the length limit are laid out, cut and drawn: floods of marks, invisible characters, bidi controls, no spaces",
           arguments: [
               ("combining", "e" + String(repeating: "\u{301}", count: 20)),

@@ -131,7 +131,38 @@ struct CaptionCommandTests {
         let result = try await CLI.run(["caption", tmp("really-a-jpeg.png").path, "--text", "HI",
                                         "--style", memeStyle, "--out", tmp("out.png").path])
         #expect(result.status == 0, "\(result)")
-        #expect(try ImageDecoder().decode(contentsOf: tmp("out.png")).width == 600)
+        let data = try Data(contentsOf: tmp("out.png"))
+        #expect(ImageFormat(sniffing: data) == .png, "the output's format follows its own name")
+        let image = try ImageDecoder().decode(data)
+        #expect(image.width == 600 && image.height == 400)
+        // The JPEG's own pixels, decoded as JPEG: untouched below the caption, which is at
+        // the top and there.
+        let rows = differingRows(image, try fixturePhoto()).rows
+        #expect(!rows.isEmpty && rows.last! < 200, "rows \(rows.first.map(String.init) ?? "-")...\(rows.last.map(String.init) ?? "-") differ")
+    }
+
+    @Test("a photo exactly as wide as the documented limit, 32767 pixels, is captioned to its full width")
+    func widestPhoto() async throws {
+        let tmp = try TempDir()
+        defer { tmp.remove() }
+        // Its scale, 32767 / 1000, is inexact in binary: the caption's canvas must still
+        // come out at most as wide as the photo. The text is small, for a short band.
+        let (width, height) = (32767, 300)
+        var pixels = [UInt8](repeating: 255, count: width * height * 4)
+        for start in stride(from: 0, to: pixels.count, by: 4) { (pixels[start], pixels[start + 1], pixels[start + 2]) = (30, 60, 90) }
+        try PNGEncoder().encode(RGBAImage(width: width, height: height, pixels: pixels)).write(to: tmp("wide.png"))
+        try tmp.writeJSON(["font": ["family": "Noto Sans", "size": 0.6, "weight": 700], "fill": "#FFFFFF", "align": "center"],
+                          to: "small.json")
+        let result = try await CLI.run(["caption", tmp("wide.png").path, "--text", "WIDE",
+                                        "--style", tmp("small.json").path, "--out", tmp("out.png").path])
+        #expect(result.status == 0, "\(result)")
+        let image = try ImageDecoder().decode(contentsOf: tmp("out.png"))
+        #expect(image.width == width && image.height == height)
+        // Caption ink in the middle of the top band, none below it.
+        let middle = (width / 2 - 1500)..<(width / 2 + 1500)
+        let inked = { (y: Int) in middle.contains { image[$0, y].r != 30 } }
+        #expect((0..<height / 3).contains(where: inked), "no caption was drawn")
+        #expect(!(height / 3..<height).contains(where: inked), "caption ink below the top band")
     }
 
     @Test("a PNG photo is captioned too, keeping its pixels exactly away from the caption")
@@ -322,6 +353,9 @@ struct CaptionHelpTests {
         let named = try await CLI.run(["generate", tmp("en.json").path, "--style", tmp("style.json").path,
                                        "--out", tmp("b").path])
         #expect(named.status == 0, "\(named)")
-        #expect(try Files.contents(tmp("a")) == Files.contents(tmp("b")))
+        let implied = try Files.contents(tmp("a")), explicit = try Files.contents(tmp("b"))
+        // Both runs drew the label: equal empty folders would prove nothing.
+        #expect(implied.keys.contains("en/v.png") && implied.keys.contains("en/manifest.json"), "\(implied.keys.sorted())")
+        #expect(implied == explicit)
     }
 }

@@ -56,6 +56,40 @@ struct FontSourceTests {
         #expect(Self.extraFonts.contains { hostManifest.contains($0.lastPathComponent) }, "\(hostManifest)")
     }
 
+    @Test("a font the test puts in fontconfig's view changes nothing without --host-fonts, and is used with it")
+    func placedHostFont() async throws {
+        let tmp = try TempDir()
+        defer { tmp.remove() }
+        // The test font covers private-use characters no bundled font has.
+        let hostFolder = tmp("host")
+        try FileManager.default.createDirectory(at: hostFolder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: CLI.packageRoot.appendingPathComponent("Tests/Fixtures/LabelgenColrTest.ttf"),
+                                         to: hostFolder.appendingPathComponent("LabelgenColrTest.ttf"))
+        let bare = try Self.fontconfig(in: tmp, name: "bare", folders: [])
+        let placed = try Self.fontconfig(in: tmp, name: "placed", folders: [hostFolder])
+        let table = try tmp.writeJSON(["hud": ["mark": "Score \u{E001}"]], to: "en.json")
+        let style = try tmp.writeJSON(Styles.basic(scales: [1]), to: "style.json")
+
+        func run(_ name: String, config: String, _ extraArguments: [String] = []) async throws -> [String: Data] {
+            let result = try await CLI.run([table.path, "--style", style.path, "--out", tmp(name).path, "--quiet"] + extraArguments,
+                                           environment: ["FONTCONFIG_FILE": config])
+            #expect(result.status == 0, "\(name): \(result)")
+            return try Files.contents(tmp(name))
+        }
+        let without = try await run("without", config: bare)
+        let with = try await run("with", config: placed)
+        #expect(!without.isEmpty && without == with, "a font in fontconfig's view changed the output")
+        let manifest = try ManifestFile.load(tmp("with/en/manifest.json"))
+        #expect(try manifest.label("hud.mark").missingCharacters == ["U+E001"])
+
+        let host = try await run("host", config: placed, ["--host-fonts"])
+        #expect(host["en/hud.mark.png"] != with["en/hud.mark.png"])
+        let hostManifest = try ManifestFile.load(tmp("host/en/manifest.json"))
+        #expect(try hostManifest.label("hud.mark").missingCharacters?.isEmpty ?? true)
+        let named = try String(decoding: #require(host["en/manifest.json"]), as: UTF8.self)
+        #expect(named.contains("LabelgenColrTest.ttf") || named.contains("Labelgen COLR Test"), "\(named)")
+    }
+
     @Test("without LABELGEN_FONTS or --fonts, labelgen draws with the fonts installed with it")
     func defaultFontsFolder() async throws {
         let tmp = try TempDir()

@@ -42,6 +42,27 @@ struct IncrementalTests {
         #expect(changed == ["en/play.png", "en/play@2x.png", "en/manifest.json"])
     }
 
+    @Test("a re-run that redraws labels into the same bytes keeps those files' inodes and times; only the manifest is replaced")
+    func redrawnIntoSameBytes() async throws {
+        let tmp = try TempDir()
+        defer { tmp.remove() }
+        try setUp(tmp)
+        #expect(try await generate(tmp).status == 0)
+        let before = try Files.identities(tmp("out"))
+        // A build system compares modification times; make a rewrite show on a coarse clock.
+        try await Task.sleep(for: .milliseconds(1100))
+        // A transparent outline changes the style, so every label is drawn again, but
+        // not a pixel of it.
+        try tmp.writeJSON(Styles.basic(scales: [1, 2], extra: ["stroke": ["width": 2, "color": "#00000000"]]), to: "style.json")
+        let second = try await generate(tmp)
+        #expect(second.status == 0, "\(second)")
+        #expect(second.stderr.contains("en: 3 rendered, 0 unchanged"), "\(second)")
+        let after = try Files.identities(tmp("out"))
+        #expect(Set(after.keys) == Set(before.keys) && before.count == 7, "\(before.keys.sorted())")
+        let replaced = Set(after.keys.filter { after[$0] != before[$0] })
+        #expect(replaced == ["en/manifest.json"], "replaced: \(replaced.sorted())")
+    }
+
     @Test("a changed style or a changed font file redraws every label it affects")
     func styleAndFontChanges() async throws {
         let tmp = try TempDir()
