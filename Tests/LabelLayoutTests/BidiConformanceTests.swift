@@ -56,9 +56,12 @@ struct BidiConformanceTests {
     /// `make test` runs the file's hand-written cases (its first 231: the examples of
     /// UAX #9, explicit formatting characters, brackets, numbers, every case of automatic
     /// direction) and every ``sampleStride``th of its 91,476 generated bracket
-    /// permutations, 4,805 cases in all; `make conformance` (`LABELGEN_CONFORMANCE=full`)
-    /// runs every case.
-    static let sampleStride = 20
+    /// permutations, 5,046 cases in all; `make conformance` (`LABELGEN_CONFORMANCE=full`)
+    /// runs every case. The stride is odd (and prime): the generated cases alternate
+    /// between left-to-right and right-to-left paragraphs, so every 20th took only
+    /// left-to-right ones, where a fault in reordering showed in 3% of the sample
+    /// against 39% of the file.
+    static let sampleStride = 19
 
     /// The indices of the cases the sample takes, given which are hand-written.
     static func sample(_ isHandWritten: [Bool]) -> [Int] {
