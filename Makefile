@@ -9,7 +9,7 @@ LABELGEN = .build/release/labelgen
 RELEASE = -c release --static-swift-stdlib
 STRINGS = $(wildcard Localizations/strings/*.json)
 
-.PHONY: deps build demo test bench docs doc-coverage man completions clean fuzz fuzz-smoke asan-test tsan-build tsan-test tsan-stress sanitize mutants
+.PHONY: deps build demo test conformance bench docs doc-coverage man completions clean fuzz fuzz-smoke asan-test tsan-build tsan-test tsan-stress sanitize mutants
 
 deps:
 	@scripts/ensure-deps.sh
@@ -30,6 +30,12 @@ demo: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# Every case of Unicode's BidiCharacterTest.txt (91,707) and GraphemeBreakTest.txt
+# through the layout API; `make test` runs a fixed sample of the first (docs/testing.md).
+conformance: deps
+	$(SWIFT) build --build-tests
+	LABELGEN_CONFORMANCE=full $(SWIFT) test --skip-build --filter Conformance
 
 # Throughput, stage times, memory and latency, against Pillow, Pango+Cairo and
 # ImageMagick on the same workload (README, Performance). Installs the peers first.

@@ -45,6 +45,10 @@ done
 if ! /usr/bin/python3 -c 'import jsonschema' >/dev/null 2>&1; then
   missing+=(python3-jsonschema)
 fi
+# The conformance tests run Unicode's own BidiCharacterTest.txt and GraphemeBreakTest.txt.
+if [ ! -f /usr/share/unicode/BidiCharacterTest.txt ] || [ ! -f /usr/share/unicode/auxiliary/GraphemeBreakTest.txt ]; then
+  missing+=(unicode-data)
+fi
 # The contact sheet test has a headless browser render the page; Debian names the
 # program chromium, Ubuntu chromium-browser.
 if [ ! -x /usr/bin/chromium ] && [ ! -x /usr/bin/chromium-browser ]; then

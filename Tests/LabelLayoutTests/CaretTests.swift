@@ -88,6 +88,21 @@ struct CaretTests {
         #expect(family.caret(at: 6).x > family.caret(at: 1).x + 10)
     }
 
+    /// U+0600 ARABIC NUMBER SIGN is a prepended mark: the space after it belongs to its
+    /// cluster (UAX #29 rule GB9b), also where that space ends the line and hangs past it.
+    @Test("a trailing space inside a cluster gets no caret of its own")
+    func prependedMarkBeforeTrailingSpace() throws {
+        var plain = style(size: 24)
+        plain.markup = false
+        for text in ["\u{600} ", "\u{600} 1", "1 \u{600} "] {
+            let layout = try engine.layout(text, style: plain, locale: "en")
+            #expect(layout.caretOffsets == characterBoundaries(text), "\(text.unicodeScalars.map(\.value))")
+        }
+        let layout = try engine.layout("\u{600} ", style: plain, locale: "en")
+        #expect(layout.caret(at: 1).offset == 0)
+        #expect(layout.caretOffset(from: 0, moving: .right) == 2)
+    }
+
     @Test("a ligature over several letters is split evenly between them")
     func ligatureSplit() throws {
         let layout = try engine.layout("office", style: style(size: 40), locale: "en")

@@ -379,9 +379,17 @@ struct Positioner {
     private func hang(_ trailing: Range<Int>, after segments: [CaretSegment], lineX: Double,
                       isRTL: Bool, fontSize: Double) -> [CaretSegment] {
         guard !trailing.isEmpty else { return segments }
+        var segments = segments
+        var start = trailing.lowerBound
+        // A space can end the cluster before it: one after a prepended mark such as
+        // U+0600 (UAX #29 rule GB9b). It stays in that cluster's segment, so no caret
+        // stands inside the cluster.
+        if !text.itemized.graphemeStarts[start], let owner = segments.firstIndex(where: { $0.range.upperBound == start }) {
+            while start < trailing.upperBound && !text.itemized.graphemeStarts[start] { start += 1 }
+            segments[owner].range = segments[owner].range.lowerBound..<start
+        }
         var pen = isRTL ? (segments.map(\.minX).min() ?? lineX) : (segments.map(\.maxX).max() ?? lineX)
         var hanging: [CaretSegment] = []
-        var start = trailing.lowerBound
         while start < trailing.upperBound {
             var end = start + 1
             while end < trailing.upperBound && !text.itemized.graphemeStarts[end] { end += 1 }
