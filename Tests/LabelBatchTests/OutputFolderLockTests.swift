@@ -110,7 +110,7 @@ struct OutputFolderLockTests {
     }
 
     @Test("a folder another process holds is refused naming that process, waited for, and taken once it ends")
-    func heldByAnotherProcess() async throws {
+    func heldByAnotherProcess() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         try FileManager.default.createDirectory(at: scratch("out"), withIntermediateDirectories: true)
@@ -125,16 +125,36 @@ struct OutputFolderLockTests {
         }
         #expect(pid == holder.processIdentifier)
 
-        let folder = scratch("out")
-        let waiting = Task.detached { try OutputFolderLock(folder: folder, waiting: true) }
-        try await Task.sleep(for: .milliseconds(500))
-        #expect(holder.isRunning)
+        // The waiting lock blocks a thread of its own, never one the test runner shares.
+        let waiter = Waiter(folder: scratch("out"))
+        Thread { waiter.lock() }.start()
+        #expect(waiter.done.wait(timeout: .now() + 0.5) == .timedOut, "took the folder while another process held it")
         kill(holder.processIdentifier, SIGKILL)
         holder.waitUntilExit()
-        let lock = try await waiting.value
+        try #require(waiter.done.wait(timeout: .now() + 120) == .success, "still waiting after the holder ended")
+        let lock = try #require(try waiter.result?.get())
         // Now this process holds it, and the other side sees that.
         #expect(try Self.otherProcess(on: scratch("out"), hold: false).said == "busy")
         lock.release()
         #expect(try Self.otherProcess(on: scratch("out"), hold: false).said == "free")
+    }
+}
+
+/// Takes a folder's lock, waiting for it, and signals `done` with the outcome.
+private final class Waiter: @unchecked Sendable {
+    let folder: URL
+    let done = DispatchSemaphore(value: 0)
+    /// Set once, before `done` is signalled.
+    private(set) var result: Result<OutputFolderLock, BatchError>?
+
+    init(folder: URL) { self.folder = folder }
+
+    func lock() {
+        do throws(BatchError) {
+            result = .success(try OutputFolderLock(folder: folder, waiting: true))
+        } catch {
+            result = .failure(error)
+        }
+        done.signal()
     }
 }
