@@ -4,9 +4,9 @@ import StyledText
 import Testing
 
 /// A combining mark after a letter of another script (U+0301 after Hebrew, as player names
-/// and pseudo-localization make): whatever font the cluster gets, a glyph 0 drawn for it
-/// is reported as missing, never drawn as a silent box. Of the bundled fonts only Noto
-/// Sans has U+0301, and it has none of these letters.
+/// and pseudo-localization make): the cluster goes to the face of its base letter, and a
+/// mark that face cannot draw is reported as missing, never drawn as a silent box. Of the
+/// bundled fonts only Noto Sans has U+0301, and it has none of these letters.
 @Suite("Combining marks")
 struct CombiningMarkTests {
     /// One example per script: the text, its locale, and the offset of the accented letter.
@@ -30,6 +30,44 @@ struct CombiningMarkTests {
         Example(script: "Han", text: "\u{4E2D}\u{0301}", locale: "zh-Hans", base: 0),
     ]
 
+    static let acute: Unicode.Scalar = "\u{0301}"
+
+    /// The glyphs drawn for the cluster starting at `offset`, each with its run's face.
+    func glyphs(at offset: Int, in layout: TextLayout) -> [(face: FontFace, id: UInt32)] {
+        layout.lines.flatMap(\.runs).flatMap { run in
+            run.glyphs.filter { $0.cluster == offset }.map { (run.face, $0.id) }
+        }
+    }
+
+    @Test("the letter under U+0301 is drawn by a face that has it, as it is drawn without the accent",
+          arguments: examples)
+    func letterDrawn(example: Example) throws {
+        let layout = try engine.layout(example.text, style: style(size: 40), locale: example.locale)
+        let cluster = glyphs(at: example.base, in: layout)
+        let base = Array(example.text.unicodeScalars)[example.base]
+        let face = try #require(cluster.first?.face)
+        #expect(cluster.allSatisfy { $0.face === face }, "one cluster, one face")
+        #expect(face.covers(base), "\(face.family) has no \(base.escaped(asASCII: true))")
+
+        // The same text without the accent draws the letter with this glyph (the Arabic
+        // alef keeps its final form).
+        let plainText = String(String.UnicodeScalarView(example.text.unicodeScalars.filter { $0 != Self.acute }))
+        let plain = try engine.layout(plainText, style: style(size: 40), locale: example.locale)
+        let letter = try #require(glyphs(at: example.base, in: plain).first)
+        #expect(letter.id != 0)
+        #expect(cluster.contains { $0.face === letter.face && $0.id == letter.id },
+                "the letter is not drawn: \(cluster.map(\.id)) in \(face.family), alone \(letter.id)")
+    }
+
+    @Test("an accent the letter's face lacks is drawn as glyph 0 and reported once", arguments: examples)
+    func accentReported(example: Example) throws {
+        let layout = try engine.layout(example.text + " " + example.text, style: style(size: 40), locale: example.locale)
+        let face = try #require(glyphs(at: example.base, in: layout).first?.face)
+        try #require(!face.covers(Self.acute), "\(face.family) has U+0301 now: pick another mark")
+        #expect(glyphs(at: example.base, in: layout).contains { $0.id == 0 })
+        #expect(layout.missingCharacters == [Self.acute])
+    }
+
     @Test("every glyph 0 drawn has a character of its cluster in missingCharacters",
           arguments: examples.map { ($0.text, $0.locale) } + [("Player a\u{1DFA} 1", "en"), ("\u{1E900}\u{0301} ok", "en")])
     func everyNotdefReported(text: String, locale: String) throws {
@@ -43,6 +81,27 @@ struct CombiningMarkTests {
             #expect(cluster.contains { layout.missingCharacters.contains($0) },
                     "glyph 0 for \(cluster.map { $0.escaped(asASCII: true) }) unreported: \(layout.missingCharacters)")
         }
+    }
+
+    @Test("a cluster one face covers whole stays in that face, with nothing missing",
+          arguments: [("e\u{0301}", "en"), ("\u{05D1}\u{05BC}\u{05B7}", "he"), ("\u{0628}\u{064E}", "ar")])
+    func wholeClusterFace(text: String, locale: String) throws {
+        let layout = try engine.layout(text, style: style(size: 40), locale: locale)
+        let cluster = glyphs(at: 0, in: layout)
+        #expect(!cluster.isEmpty && !cluster.contains { $0.id == 0 })
+        #expect(text.unicodeScalars.allSatisfy { scalar in cluster.allSatisfy { $0.face.covers(scalar) } })
+        #expect(layout.missingCharacters.isEmpty)
+    }
+
+    /// U+1DFA COMBINING DOT BELOW LEFT is in no bundled font: the letter under it is, so the
+    /// cluster is drawn in Noto Sans and HarfBuzz gives the mark glyph 0 beside the "a".
+    @Test("a mark no bundled font has, on a letter one has, is reported from the shaped glyph 0")
+    func markInNoFont() throws {
+        let text = "Player a\u{1DFA} 1"
+        let layout = try engine.layout(text, style: style(size: 40), locale: "en")
+        let cluster = glyphs(at: 7, in: layout)
+        #expect(cluster.contains { $0.id == 0 } && cluster.contains { $0.id != 0 }, "\(cluster.map(\.id))")
+        #expect(layout.missingCharacters == ["\u{1DFA}"])
     }
 
     @Test("characters that draw nothing are not reported, though some shape to glyph 0")
