@@ -143,6 +143,13 @@ FAULTS = [
     ("caption-canvas-too-wide", "Sources/Captions/Captioner.swift",
      "if Canvas.boxSide(width, scale: band.scale) > Double(Renderer.largestSide) { width.round(.down) }", "",
      "CaptionCommandTests", "a caption on a photo 32767 pixels wide needs a canvas Cairo cannot draw"),
+    ("mark-keeps-previous-font", "Sources/LabelLayout/Pipeline/Itemizer.swift",
+     "return chain.first { $0.covers(base) } ?? resolver.hostFallback(for: [base.value], weight: weight, language: locale)",
+     "return nil",
+     "CombiningMarkTests|StrictTests", "a letter with a mark its font lacks (Hebrew with U+0301) is drawn as .notdef in the font before it"),
+    ("glyph-zero-unreported", "Sources/LabelLayout/Pipeline/Shaper.swift",
+     "return missing + drawnAsNotdef", "return missing",
+     "CombiningMarkTests|StrictTests", "a character shaped to glyph 0 is not reported when some font covers it"),
 ]
 
 

@@ -110,14 +110,15 @@ public final class LayoutEngine: Sendable {
         let positioned = Positioner(text: fitted.prepared.shaped, metrics: fitted.metrics, style: style)
             .position(fitted.lines, fontSize: fitted.fontSize, in: textRect, ellipsisRange: fitted.ellipsisRange)
         let (logical, ink) = LayoutPass.extents(of: positioned)
-        let itemized = fitted.prepared.shaped.itemized
+        let shaped = fitted.prepared.shaped
+        let itemized = shaped.itemized
         return TextLayout(
             text: styled.text, styledText: styled, locale: locale, style: style, bounds: bounds, textRect: textRect,
             fontSize: fitted.fontSize, requestedFontSize: style.font.size, lines: positioned,
             isTruncated: fitted.outcome == .truncated,
             fitOutcome: fitted.outcome, fitAttempts: fitted.attempts, brokeWord: fitted.brokeWord,
             logicalBounds: logical, inkBounds: ink, effectExtents: pass.extents,
-            missingCharacters: itemized.missing, fallbackFaces: itemized.fallbackFaces, primaryFace: pass.primary)
+            missingCharacters: shaped.missingCharacters, fallbackFaces: itemized.fallbackFaces, primaryFace: pass.primary)
     }
 
     private func checkLength(_ length: Int) throws(LayoutError) {

@@ -41,6 +41,28 @@ struct StrictTests {
         #expect(try ManifestFile.load(tmp("lenient/en/manifest.json")).label("long").truncated == true)
         #expect(try Files.contents(tmp("lenient")) == Files.contents(tmp("strict")))
     }
+
+    /// Every character here has a bundled glyph, but no face has both the Hebrew letter
+    /// and U+0301: the letter's face draws the accent as glyph 0, which is a missing glyph.
+    @Test("--strict exits 1 for a label drawn with glyph 0 though each of its characters is in some font")
+    func strictGlyphZero() async throws {
+        let tmp = try TempDir()
+        defer { tmp.remove() }
+        try tmp.writeJSON(Styles.basic(scales: [1]), to: "style.json")
+        try tmp.writeJSON(["name": "Player \u{05D0}\u{0301} 1", "ok": "Player 1"], to: "en.json")
+        let arguments = [tmp("en.json").path, "--style", tmp("style.json").path]
+
+        let strict = try await CLI.run(arguments + ["--out", tmp("strict").path, "--strict"])
+        #expect(strict.status == 1, "\(strict)")
+        #expect(strict.stderr.contains("en/name") && !strict.stderr.contains("en/ok"), "\(strict)")
+        let manifest = try ManifestFile.load(tmp("strict/en/manifest.json"))
+        #expect(try manifest.label("name").missingCharacters == ["U+0301"])
+        #expect(try manifest.label("ok").missingCharacters == nil)
+
+        let lenient = try await CLI.run(arguments + ["--out", tmp("lenient").path])
+        #expect(lenient.status == 0, "\(lenient)")
+        #expect(try Files.contents(tmp("lenient")) == Files.contents(tmp("strict")))
+    }
 }
 
 @Suite("labelgen: the demo localizations")

@@ -192,7 +192,10 @@ public struct TextLayout: Sendable, Hashable {
     /// How far strokes and shadows reach beyond the ink: the style's extents, widened
     /// for runs whose markup gives them a thicker stroke.
     public let effectExtents: EdgeInsets
-    /// Characters no bundled or host font covers: they draw as a .notdef box ("tofu").
+    /// Characters drawn as a .notdef box ("tofu"): in clusters no bundled or host font can
+    /// draw, each character no font covers, at every occurrence; then, once each, any
+    /// other character shaped to glyph 0, such as a combining mark the font of its letter
+    /// lacks.
     public let missingCharacters: [Unicode.Scalar]
     /// Faces used for text the style's face does not cover.
     public let fallbackFaces: [FontFace]

@@ -262,12 +262,13 @@ struct Itemizer {
         return (faces, missing)
     }
 
-    /// The face for one grapheme cluster, nil when no face has it: the emoji or text face
-    /// a variation selector asks for, else the face before it when that is the chain's
-    /// first or the cluster is neutral, else the chain's first face that covers it, else
-    /// a host font if host fonts are allowed. Most clusters are one scalar that the
-    /// chain's first face covers: that is decided without allocating or looking up
-    /// Unicode properties.
+    /// The face for one grapheme cluster, nil when no face has its base: the emoji or
+    /// text face a variation selector asks for, else the face before it when that is the
+    /// chain's first or the cluster is neutral, else the chain's first face that covers
+    /// it, else a host font if host fonts are allowed; failing all those, the first face
+    /// (bundled, then host) that has the cluster's base character. Most clusters are one
+    /// scalar that the chain's first face covers: that is decided without allocating or
+    /// looking up Unicode properties.
     private func chooseFace(for grapheme: ArraySlice<UInt32>, chain: [FontFace], previous: FontFace?,
                             weight: Int, locale: String) -> FontFace? {
         let covers = { (face: FontFace) in Self.covers(face, grapheme) }
@@ -281,8 +282,19 @@ struct Itemizer {
         if let previous, previous === chain[0] || Self.isNeutral(grapheme), covers(previous) {
             return previous
         }
-        return chain.first(where: covers)
-            ?? resolver.hostFallback(for: grapheme.filter { !Self.isDefaultIgnorable($0) }, weight: weight, language: locale)
+        if let whole = chain.first(where: covers)
+            ?? resolver.hostFallback(for: grapheme.filter { !Self.isDefaultIgnorable($0) }, weight: weight, language: locale) {
+            return whole
+        }
+        // No face has the whole cluster (a Hebrew letter with U+0301, which only Noto Sans
+        // has): the face of its base letter draws it, as Pango keeps a mark with its base.
+        // HarfBuzz may still compose the pair into a character that face has; a mark it
+        // cannot draw comes out as glyph 0 and is reported after shaping. The other way
+        // round, the letter itself would be the .notdef box.
+        guard let base = grapheme.first(where: { !Self.isDefaultIgnorable($0) }).flatMap(Unicode.Scalar.init) else {
+            return nil
+        }
+        return chain.first { $0.covers(base) } ?? resolver.hostFallback(for: [base.value], weight: weight, language: locale)
     }
 
     /// Whether `face` has every scalar of the cluster that draws something.

@@ -60,6 +60,38 @@ struct ShapedText: Sendable {
     func width(_ range: Range<Int>) -> Double {
         prefix[range.upperBound] - prefix[range.lowerBound]
     }
+
+    /// Characters the text draws as a .notdef box: those no face covers (found by the
+    /// itemizer), then, once each, those HarfBuzz shaped to glyph 0 in the face their
+    /// cluster got, such as a mark that the face of its base letter lacks.
+    var missingCharacters: [Unicode.Scalar] {
+        let missing = itemized.missing
+        var drawnAsNotdef: [Unicode.Scalar] = []
+        // A set, so a long text of tofu stays linear.
+        var listed = Set(missing)
+        for item in items where itemized.runs[item.item.run].image == nil {
+            // Glyph 0 is .notdef in every font; an image run's glyphs are all 0 and draw the picture.
+            for glyph in item.glyphs where glyph.id == 0 {
+                for scalar in notdefCharacters(ofCluster: glyph.cluster, in: item) where listed.insert(scalar).inserted {
+                    drawnAsNotdef.append(scalar)
+                }
+            }
+        }
+        return missing + drawnAsNotdef
+    }
+
+    /// The characters of the shaping cluster at `start` that its glyph 0 stands for: the
+    /// ones the item's face lacks, or all of them if it has each (a substitution that gave
+    /// .notdef). Characters that draw nothing, which HarfBuzz hides, never count.
+    private func notdefCharacters(ofCluster start: Int, in item: ShapedItem) -> [Unicode.Scalar] {
+        var end = start + 1
+        while end < item.item.range.upperBound && !clusterStarts[end] { end += 1 }
+        let drawn = itemized.scalars[start..<end].filter {
+            !Itemizer.isDefaultIgnorable($0) && !Itemizer.isLineSeparator($0)
+        }.compactMap(Unicode.Scalar.init)
+        let lacking = drawn.filter { !item.item.face.covers($0) }
+        return lacking.isEmpty ? drawn : lacking
+    }
 }
 
 /// Shapes every item with HarfBuzz: the right script, language and direction per item,
