@@ -9,7 +9,8 @@ of the product, and expects them to fail. A fault the tests miss is a missing te
     python3 scripts/mutants.py centred-stroke # only the named faults; writes
                                               # $MUTANTS_DIR/mutants-partial.md, never the record
 
-Exit status 0 when every fault was caught, 1 when one survived, 2 on a set-up error.
+Exit status 0 when every fault was caught, 1 when one survived or no longer compiles, 2 on a
+set-up error.
 The list and the latest results are explained in docs/testing.md.
 """
 import os
@@ -27,7 +28,7 @@ SCRATCH = Path(os.environ.get("MUTANTS_DIR", "/tmp/labelgen-mutants"))
 FAULTS = [
     ("no-reorder-after-wrap", "Sources/LabelLayout/Pipeline/Positioner.swift",
      "let pieces = visualOrder(pieces(in: visible, splittingAt: ellipsisRange))",
-     "let pieces = index == 0 ? visualOrder(pieces(in: visible, splittingAt: ellipsisRange)) : pieces(in: visible, splittingAt: ellipsisRange)",
+     "let pieces = bandTop == 0 ? visualOrder(pieces(in: visible, splittingAt: ellipsisRange)) : pieces(in: visible, splittingAt: ellipsisRange)",
      "BidiAndFallbackTests|CaretTests", "bidi runs are reordered on the first line only"),
     ("centred-stroke", "Sources/TextRender/Passes/Silhouettes.swift",
      "let ring = try Self.ring(outer: outer, inner: fill)", "let ring = outer",
@@ -202,8 +203,10 @@ def main():
             failed = not built or run(["swift", "test", "--skip-build", "--filter", tests], copy, log) != 0
         finally:
             path.write_text(original)
+        # A fault that does not compile proves nothing about the tests: its text has gone
+        # stale and must be rewritten.
         if not built:
-            verdict = "caught (does not compile)"
+            verdict = "DOES NOT COMPILE"
         else:
             verdict = "caught" if failed else "SURVIVED"
         seconds = time.time() - started
@@ -211,7 +214,7 @@ def main():
         print(f"{name:28} {verdict:30} {seconds:5.0f} s", flush=True)
     run(["swift", "build", "--build-tests"], copy, log)
 
-    survived = [r for r in results if r[3] != "caught" and r[3] != "caught (does not compile)"]
+    survived = [r for r in results if r[3] != "caught"]
     report = ["| fault | what breaks | tests run | result | seconds |", "|---|---|---|---|---:|"]
     report += [f"| `{n}` | {m} | `{t}` | {v} | {s:.0f} |" for n, m, t, v, s in results]
     summary = (f"{len(results) - len(survived)} of {len(results)} faults caught, "
