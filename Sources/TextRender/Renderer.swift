@@ -19,7 +19,10 @@ public struct RenderedLabel: Sendable {
 
 /// Draws laid-out labels: shadows, then the outside strokes, the fill and the effects
 /// inside the glyphs as one layer.
-/// Holds no state between labels, so one renderer can serve several threads.
+/// Keeps nothing of one label for the next but glyph masks, in a process-wide cache of at
+/// most 32 MB that every renderer shares; the cache is locked and never changes a pixel (a
+/// mask depends only on the glyph, its size, phase and outline), so one renderer can serve
+/// several threads.
 ///
 /// ```swift
 /// let layout = try LayoutEngine().layout("Play", style: style, locale: "en")

@@ -27,7 +27,9 @@ func resolveError(_ sheet: StyleSheet, key: String, locale: String) -> String? {
     }
 }
 
-/// The style file from DESIGN.md, section "Style file (JSON): the contract".
+/// A style file with every top-level field of the README's "Styles" example and more
+/// (font.files, gradient locations, lineHeight, tracking, canvas, scales): the reference
+/// sheet of the cascade and fingerprint tests.
 let designExample = """
 {
   "font":   { "family": "Noto Sans", "weight": 700, "size": 48, "minSize": 16,

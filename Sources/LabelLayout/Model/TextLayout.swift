@@ -145,7 +145,11 @@ public enum FitOutcome: String, Sendable, Hashable {
     case shrunk
     /// Even at the smallest size the text did not fit: it was truncated or clipped.
     case truncated
-    /// The text overflows its box and the style allows no truncation (`truncate: clip`).
+    /// Even at the smallest size the lines are too tall for the box, though each is
+    /// whole and within its width: cutting text would not help, so the lines run past
+    /// the box's bottom, whatever ``LabelStyle/truncate`` says. (A text too wide that
+    /// `truncate: clip` cuts is ``truncated``.) Without a box width, text too tall for
+    /// the box keeps the lines that fit and overflows too.
     case overflows
 }
 

@@ -74,7 +74,7 @@ struct Silhouettes {
 
     /// The glyphs each grown by its run's stroke plus `extra` pixels (with `join`, or
     /// each stroke's own) and, when runs have different strokes, each stroke's own grown
-    /// glyphs (in ``GlyphPaths/strokes`` order), which ``rings(outer:fill:)`` splits by.
+    /// glyphs (in ``GlyphPaths/strokes`` order), which ``rings(outer:perStroke:fill:)`` splits by.
     /// With `extra` 0 it is the shape the runs' strokes and the fill cover together.
     func strokedParts(extra: Double, join: LineJoin? = nil) throws(RenderError)
         -> (union: CairoSurface, perStroke: [CairoSurface]) {
