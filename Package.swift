@@ -54,10 +54,8 @@ let package = Package(
         systemLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: "libturbojpeg0-dev", brew: "jpeg-turbo"),
         // libhyphen has no pkg-config file; the module map links it by name.
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"]), .brew(["hyphen"])]),
-        .target(
-            name: "CLineBreak",
-            linkerSettings: [.linkedLibrary("icuuc")]
-        ),
+        systemLibrary("CICU", pkgConfig: "icu-uc", apt: "libicu-dev", brew: "icu4c"),
+        .target(name: "CLineBreak", dependencies: ["CICU"]),
         .target(name: "StyledText"),
         .target(name: "StringTables", dependencies: ["StyledText"]),
         // The bundled fonts, shipped to every package that depends on Labelgen as SwiftPM

@@ -1,4 +1,12 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+/// `close(2)`, named apart from the ``Descriptor/close()`` that calls it.
+private let closeDescriptor = Glibc.close
+#elseif canImport(Darwin)
+import Darwin
+private let closeDescriptor = Darwin.close
+#endif
 
 /// An exclusive claim on an output folder, so that two runs into one folder never mix
 /// their files under one manifest.
@@ -178,7 +186,7 @@ private final class Descriptor: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard fd >= 0 else { return }
-        Glibc.close(fd)
+        _ = closeDescriptor(fd)
         fd = -1
         ClaimedFolders.shared.release(claim)
     }

@@ -6,6 +6,8 @@ import Foundation
 enum UnicodeTestFiles {
     static let bidiCharacterTest = "/usr/share/unicode/BidiCharacterTest.txt"
     static let graphemeBreakTest = "/usr/share/unicode/auxiliary/GraphemeBreakTest.txt"
+    static let derivedCoreProperties = "/usr/share/unicode/DerivedCoreProperties.txt"
+    static let propList = "/usr/share/unicode/PropList.txt"
 
     static func exists(_ path: String) -> Bool { FileManager.default.isReadableFile(atPath: path) }
 
@@ -46,5 +48,19 @@ enum UnicodeTestFiles {
 
     static func hex(_ scalars: [Unicode.Scalar]) -> String {
         scalars.map { String(format: "%04X", $0.value) }.joined(separator: " ")
+    }
+
+    /// The code points a property file gives `property`: lines such as
+    /// `200B..200F    ; Default_Ignorable_Code_Point # Cf   [5] ...`.
+    static func codePoints(with property: String, in path: String) throws -> Set<UInt32> {
+        var result = Set<UInt32>()
+        for line in try lines(path) {
+            let fields = line.data.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard fields.count == 2, fields[1] == property else { continue }
+            let bounds = fields[0].split(separator: ".", omittingEmptySubsequences: true).compactMap { UInt32($0, radix: 16) }
+            guard let first = bounds.first, let last = bounds.last else { continue }
+            for value in first...last { result.insert(value) }
+        }
+        return result
     }
 }

@@ -327,20 +327,13 @@ struct Itemizer {
         }
     }
 
-    /// Characters that draw nothing and that fonts need not map (joiners, selectors,
-    /// bidi controls): they never decide a cluster's font.
+    /// Characters that draw nothing and that fonts need not map, Unicode's
+    /// Default_Ignorable_Code_Point (joiners, selectors, bidi controls), and the tab and
+    /// line ends, which draw nothing either: they never decide a cluster's font.
     static func isDefaultIgnorable(_ scalar: UInt32) -> Bool {
-        switch scalar {
-        case 0x00AD, 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B...0x180F,
-             0x200B...0x200F, 0x202A...0x202E, 0x2060...0x206F, 0x3164, 0xFE00...0xFE0F,
-             0xFEFF, 0xFFA0, 0xFFF0...0xFFF8, 0x1BCA0...0x1BCA3, 0x1D173...0x1D17A,
-             0xE0000...0xE0FFF:
-            return true
-        case 0x0A, 0x0D, 0x09:
-            return true
-        default:
-            return false
-        }
+        // Below U+00AD only those three; most text never needs the property table.
+        if scalar < 0xAD { return scalar == 0x09 || scalar == 0x0A || scalar == 0x0D }
+        return Unicode.Scalar(scalar)?.properties.isDefaultIgnorableCodePoint ?? false
     }
 }
 

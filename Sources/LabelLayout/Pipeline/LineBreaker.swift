@@ -170,13 +170,11 @@ struct LineBreaker {
         text.graphemePrefix[range.upperBound] - text.graphemePrefix[range.lowerBound]
     }
 
+    /// White space a line may end in and hide: Unicode's White_Space but the no-break
+    /// spaces (U+00A0, U+2007, U+202F), which hold their neighbours together.
     static func isTrailingSpace(_ scalar: UInt32) -> Bool {
-        switch scalar {
-        case 0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x1680, 0x2000...0x2006, 0x2008...0x200A,
-             0x2028, 0x2029, 0x205F, 0x3000:
-            return true
-        default:
-            return false
-        }
+        if scalar < 0x80 { return scalar == 0x20 || (0x09...0x0D).contains(scalar) }
+        guard scalar != 0xA0, scalar != 0x2007, scalar != 0x202F else { return false }
+        return Unicode.Scalar(scalar)?.properties.isWhitespace ?? false
     }
 }
