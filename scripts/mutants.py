@@ -104,7 +104,7 @@ FAULTS = [
      "TypesettingPropertyTests|LineBreakingTests", "wrapStyle balance sets lines greedily"),
     ("orphans-allowed", "Sources/LabelLayout/Pipeline/LineComposer.swift",
      "isOrphan(line, width: lineWidth, longest: costs.longest) ? Weight.orphan : 0", "0",
-     "TypesettingPropertyTests|LineBreakingTests", "balance and pretty leave orphans where another set of breaks fits"),
+     "TypesettingPropertyTests|LineBreakingTests", "balance and pretty leave a lone kana or hanzi where another set of breaks fits"),
     ("stacked-join-ignored", "Sources/TextRender/Passes/Silhouettes.swift",
      "let grown = try strokedParts(extra: outset, join: stroke.join).union",
      "let grown = try strokedParts(extra: outset, join: .round).union",

@@ -199,6 +199,43 @@ struct LineBreakingTests {
         #expect(avoided > 0)
     }
 
+    /// In a box a few characters wide a lone character is not short next to the longest
+    /// line, so raggedness does not weigh against it: only the orphan rule moves the break.
+    @Test("balance and pretty: no lone CJK character on the last line where another set of breaks fits",
+          arguments: [WrapStyle.balance, .pretty])
+    func loneCharacter(_ wrapStyle: WrapStyle) throws {
+        let texts = [("ja", "Noto Sans CJK JP", "セーブしますか？"), ("ja", "Noto Sans CJK JP", "ゲームを終了しますか"),
+                     ("ja", "Noto Sans CJK JP", "新しい武器を手に入れた"), ("zh-Hans", "Noto Sans CJK SC", "是否保存游戏"),
+                     ("zh-Hans", "Noto Sans CJK SC", "你获得了一把新剑")]
+        var orphanedByGreedy = 0, avoided = 0
+        for (locale, family, text) in texts {
+            for width in stride(from: 40.0, through: 160, by: 4) {
+                var labelStyle = style(size: 20, family: family, box: Box(width: width), align: .center) {
+                    $0.wrapStyle = .greedy
+                    $0.maxLines = 0
+                }
+                let greedy = try TypesettingPropertyTests.Fitted(text, style: labelStyle, locale: locale)
+                guard greedy.isOrphan(greedy.fitted.lines), !greedy.fitted.brokeWord else { continue }
+                orphanedByGreedy += 1
+                labelStyle.wrapStyle = wrapStyle
+                let chosen = try TypesettingPropertyTests.Fitted(text, style: labelStyle, locale: locale)
+                let lines = chosen.fitted.lines
+                if chosen.isOrphan(lines) {
+                    // Where greedy broke inside a phrase, the breaks inside phrases are candidates.
+                    let inside = Set(greedy.fitted.prepared.opportunities.inside)
+                    let greedyBrokeInside = greedy.fitted.lines.dropLast().contains { inside.contains($0.upperBound) }
+                    let alternatives = try #require(chosen.alternatives(count: lines.count, insidePhrases: greedyBrokeInside))
+                    let avoidable = alternatives.first { !chosen.isOrphan($0) }
+                    #expect(avoidable == nil, "\(locale) \(wrapStyle) at \(width) px: \(lines.map(chosen.text)) though \(avoidable!.map(chosen.text)) fits")
+                } else {
+                    avoided += 1
+                }
+            }
+        }
+        #expect(orphanedByGreedy > 0)
+        #expect(avoided > 0)
+    }
+
     @Test("pretty and balance break after a sentence rather than inside the next one")
     func clauseEnds() throws {
         let text = "Zum Hauptmenü zurückkehren? Nicht gespeicherter Fortschritt geht verloren."

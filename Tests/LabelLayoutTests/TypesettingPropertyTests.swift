@@ -82,6 +82,10 @@ struct TypesettingPropertyTests {
                 .fits(breaks, fontSize: fitted.fontSize)
         }
 
+        func text(_ line: Range<Int>) -> String {
+            String(String.UnicodeScalarView(line.compactMap { Unicode.Scalar(scalars[$0]) }))
+        }
+
         // The rules, written from the style's documentation, not from the composer.
 
         func isOrphan(_ lines: [Range<Int>]) -> Bool {
@@ -118,11 +122,14 @@ struct TypesettingPropertyTests {
             return false
         }
 
-        /// Every set of `count` lines over the preferred breaks that fits, up to `limit`
-        /// sets; nil when there are more.
-        func alternatives(count: Int, limit: Int = 50_000) -> [[Range<Int>]]? {
+        /// Every set of `count` lines over the preferred breaks (and with `insidePhrases`,
+        /// the breaks inside a phrase too) that fits, up to `limit` sets; nil when there
+        /// are more.
+        func alternatives(count: Int, insidePhrases: Bool = false, limit: Int = 50_000) -> [[Range<Int>]]? {
             let total = scalars.count
-            let ends = fitted.prepared.opportunities.offsets.filter { $0 > 0 && $0 < total }
+            let opportunities = fitted.prepared.opportunities
+            let ends = (opportunities.offsets + (insidePhrases ? opportunities.inside : [])).sorted()
+                .filter { $0 > 0 && $0 < total }
             guard let width = pass.frame.width else { return [] }
             var found: [[Range<Int>]] = []
             var current: [Range<Int>] = []
