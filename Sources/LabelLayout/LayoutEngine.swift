@@ -102,23 +102,7 @@ public final class LayoutEngine: Sendable {
         try checkLimits(styled, style: style)
         let pass = try LayoutPass(resolver: resolver, breakers: breakers, hyphenation: hyphenation, images: images,
                                   styled: styled, style: style, locale: locale)
-        let fitted = try pass.fit(styled)
-        if fitted.lines.count > limits.lines {
-            throw .limitExceeded(LimitExcess(.lineCount, value: Double(fitted.lines.count), limit: Double(limits.lines)))
-        }
-        let (bounds, textRect) = pass.bounds(of: fitted)
-        let positioned = Positioner(text: fitted.prepared.shaped, metrics: fitted.metrics, style: style)
-            .position(fitted.lines, fontSize: fitted.fontSize, in: textRect, ellipsisRange: fitted.ellipsisRange)
-        let (logical, ink) = LayoutPass.extents(of: positioned)
-        let shaped = fitted.prepared.shaped
-        let itemized = shaped.itemized
-        return TextLayout(
-            text: styled.text, styledText: styled, locale: locale, style: style, bounds: bounds, textRect: textRect,
-            fontSize: fitted.fontSize, requestedFontSize: style.font.size, lines: positioned,
-            isTruncated: fitted.outcome == .truncated,
-            fitOutcome: fitted.outcome, fitAttempts: fitted.attempts, brokeWord: fitted.brokeWord,
-            logicalBounds: logical, inkBounds: ink, effectExtents: pass.extents,
-            missingCharacters: shaped.missingCharacters, fallbackFaces: itemized.fallbackFaces, primaryFace: pass.primary)
+        return try pass.layout(styled, lineLimit: limits.lines)
     }
 
     private func checkLength(_ length: Int) throws(LayoutError) {

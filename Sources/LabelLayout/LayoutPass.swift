@@ -1,9 +1,11 @@
 import StyledText
 
-/// One label's pass through the pipeline: what every stage needs to know about the call
-/// (style, locale, paragraph direction, the room the effects leave), and the steps that
-/// chain the stages. ``LayoutEngine`` makes one per `layout` call; the stages themselves
-/// live in Pipeline/, one per file.
+/// One label's pass through the pipeline, and the only place that chains its stages:
+/// prepare (runs, items, shaping, break opportunities), fit, truncate, reshape the line
+/// ends, position. It holds what every stage needs to know about the call (style, locale,
+/// paragraph direction, the room the effects leave). ``LayoutEngine`` checks the limits
+/// and makes one per `layout` call; the stages live in Pipeline/, one per file, and the
+/// data they hand on in PipelineData.swift.
 struct LayoutPass {
     let resolver: FontResolver
     let breakers: BreakIteratorPool
@@ -61,6 +63,28 @@ struct LayoutPass {
     }
 
     // MARK: - Stages
+
+    /// The label laid out: fitted, truncated if it must be, and positioned in its frame.
+    /// - Throws: ``LayoutError/limitExceeded(_:)`` when the text needs more than
+    ///   `lineLimit` lines; a font, inline image or ICU error when those cannot be used.
+    func layout(_ styled: StyledString, lineLimit: Int) throws(LayoutError) -> TextLayout {
+        let fitted = try fit(styled)
+        if fitted.lines.count > lineLimit {
+            throw .limitExceeded(LimitExcess(.lineCount, value: Double(fitted.lines.count), limit: Double(lineLimit)))
+        }
+        let (bounds, textRect) = bounds(of: fitted)
+        let positioned = Positioner(text: fitted.prepared.shaped, metrics: fitted.metrics, style: style)
+            .position(fitted.lines, fontSize: fitted.fontSize, in: textRect, ellipsisRange: fitted.ellipsisRange)
+        let (logical, ink) = Self.extents(of: positioned)
+        let shaped = fitted.prepared.shaped
+        return TextLayout(
+            text: styled.text, styledText: styled, locale: locale, style: style, bounds: bounds, textRect: textRect,
+            fontSize: fitted.fontSize, requestedFontSize: style.font.size, lines: positioned,
+            isTruncated: fitted.outcome == .truncated,
+            fitOutcome: fitted.outcome, fitAttempts: fitted.attempts, brokeWord: fitted.brokeWord,
+            logicalBounds: logical, inkBounds: ink, effectExtents: extents,
+            missingCharacters: shaped.missingCharacters, fallbackFaces: shaped.itemized.fallbackFaces, primaryFace: primary)
+    }
 
     /// Style runs, items, shaped glyphs and line-break opportunities of a text: all the
     /// work that does not depend on the font size.
@@ -221,20 +245,3 @@ struct LayoutPass {
     }
 }
 
-/// The text as the fitter (and the truncator, if it had to cut) left it: what the
-/// positioner places.
-struct FittedText {
-    /// The text laid out: the label's, or the cut text with its ellipsis.
-    var prepared: PreparedText
-    var metrics: LineMetrics
-    /// Scalar ranges of the lines shown, in the prepared text.
-    var lines: [Range<Int>]
-    var fontSize: Double
-    var outcome: FitOutcome
-    /// Sizes and cuts tried, each a line-breaking pass.
-    var attempts: Int
-    /// Whether the fitter's lines split a word (decided before any cut).
-    var brokeWord: Bool
-    /// The ellipsis in the prepared text, when the text was cut.
-    var ellipsisRange: Range<Int>? = nil
-}

@@ -111,30 +111,12 @@ extension TextLayout {
         /// Whether the line's paragraph runs right to left.
         public let isRightToLeft: Bool
 
-        /// The line's grapheme clusters in visual order with their extents, for caret queries.
-        let caretSegments: [CaretSegment]
+        /// What the line's caret segments are made of, for caret queries.
+        let caret: CaretSource
         /// Scalar count of the text `range` and the segments refer to, so the caret queries can
         /// map offsets past a truncation ellipsis back into the label's text.
         let laidOutLength: Int
     }
-}
-
-/// One grapheme cluster of a line, or the ellipsis, as caret queries see it: the extents
-/// tile the line, so every x falls on exactly one segment. Spacing that tracking adds is
-/// split between the neighbours, and the extra room justification gives a space stays
-/// with the space, as carets sit next to the glyphs they belong to.
-struct CaretSegment: Sendable, Hashable {
-    /// Scalar offsets in the laid-out text.
-    var range: Range<Int>
-    var minX: Double
-    var maxX: Double
-    var isRightToLeft: Bool
-    var isEllipsis: Bool
-
-    /// Where a caret before this cluster stands: its left edge in left-to-right text.
-    var leadingX: Double { isRightToLeft ? maxX : minX }
-    /// Where a caret after this cluster stands.
-    var trailingX: Double { isRightToLeft ? minX : maxX }
 }
 
 /// Why the font size or the text was changed to fit the box.
@@ -228,7 +210,7 @@ public struct TextLayout: Sendable, Hashable {
     /// when the lines index ``text`` itself.
     var ellipsisMapping: EllipsisMapping? {
         for line in lines {
-            guard let ellipsis = line.caretSegments.first(where: \.isEllipsis) else { continue }
+            guard line.caret.hasEllipsis, let ellipsis = line.caretSegments.first(where: \.isEllipsis) else { continue }
             // The truncator keeps a head and a tail of the text around one U+2026.
             let head = ellipsis.range.lowerBound
             let tailStart = text.unicodeScalars.count - (line.laidOutLength - head - 1)
@@ -254,7 +236,7 @@ struct EllipsisMapping: Sendable, Hashable {
 // MARK: - Moving placed values
 
 // Layout results are immutable to callers; the positioner moves whole lines by building
-// moved copies, so a line's glyphs, bars and caret segments always move together.
+// moved copies, so a line's glyphs, bars and caret clusters always move together.
 
 extension TextLayout.Line {
     /// The line moved by (`dx`, `dy`), with everything placed on it.
@@ -264,7 +246,7 @@ extension TextLayout.Line {
             text: text, range: range, baseline: baseline + dy, x: x + dx, width: width,
             ascent: ascent, descent: descent, top: top + dy, height: height,
             runs: runs.map { $0.moved(dx: dx, dy: dy) }, isRightToLeft: isRightToLeft,
-            caretSegments: caretSegments.map { $0.moved(dx: dx) }, laidOutLength: laidOutLength)
+            caret: caret.moved(dx: dx), laidOutLength: laidOutLength)
     }
 }
 
@@ -283,14 +265,5 @@ extension Decoration {
         rect.x += dx
         rect.y += dy
         return Decoration(kind: kind, rect: rect)
-    }
-}
-
-extension CaretSegment {
-    func moved(dx: Double) -> CaretSegment {
-        var segment = self
-        segment.minX += dx
-        segment.maxX += dx
-        return segment
     }
 }

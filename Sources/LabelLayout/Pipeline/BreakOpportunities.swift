@@ -1,21 +1,5 @@
 import StyledText
 
-/// Where a text may break, found once per text and reused at every size the fitter tries.
-struct BreakOpportunities: Sendable {
-    /// Scalar offsets after which a line may end, ascending, the end of the text included.
-    /// Under ``WordBreak/phrase`` these are the breaks between Japanese phrases and
-    /// between Chinese and Korean words.
-    var offsets: [Int]
-    /// Offsets where a line must end (after a newline).
-    var hard: Set<Int>
-    /// Offsets inside a Japanese phrase or a Chinese or Korean word where the line-break
-    /// rules let a line end, ascending: taken only by a phrase or word wider than the line.
-    var inside: [Int] = []
-    /// Dictionary hyphenation points inside words, ascending: where a line may also end,
-    /// with a hyphen, when breaking between words alone does not fit at a size.
-    var hyphenations: [Int] = []
-}
-
 /// The rules that decide where a text may break: the style's ``WordBreak`` and
 /// ``LineBreakStrictness``, read for the label's language.
 struct BreakRules: Sendable, Hashable {

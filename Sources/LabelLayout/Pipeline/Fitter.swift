@@ -1,9 +1,6 @@
 import StyledText
 
-/// A shaped text with its break opportunities: everything that does not depend on size.
-struct PreparedText: Sendable {
-    var shaped: ShapedText
-    var opportunities: BreakOpportunities
+extension PreparedText {
     var breaker: LineBreaker { LineBreaker(text: shaped) }
 }
 

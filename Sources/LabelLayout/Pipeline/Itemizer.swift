@@ -1,41 +1,6 @@
 import CFriBidi
 import CHarfBuzz
 
-/// A maximal stretch of text that shapes as one unit: one paragraph, one bidi level,
-/// one script, one face, one attribute run.
-struct TextItem: Sendable {
-    var range: Range<Int>
-    var level: UInt8
-    var script: hb_script_t
-    var face: FontFace
-    /// Index of the item's first run in ``ItemizedText/runs``. Runs that differ only in
-    /// paint (colour, stroke, decorations) shape as one item, so kerning and ligatures
-    /// cross a colour change; ``ItemizedText/runOf`` tells each glyph's own run.
-    var run: Int
-}
-
-/// What itemization learns about a text, in scalar offsets.
-struct ItemizedText: Sendable {
-    var scalars: [UInt32]
-    /// The text in UTF-16, for ICU.
-    var utf16: [UInt16]
-    /// UTF-16 offset of every scalar, plus the total at the end (for ICU's offsets).
-    var utf16Offsets: [Int]
-    var levels: [UInt8]
-    /// Paragraphs (split at newlines) with their resolved base direction.
-    var paragraphs: [(range: Range<Int>, isRTL: Bool)]
-    var items: [TextItem]
-    /// Starts of grapheme clusters (true at the offset where one begins).
-    var graphemeStarts: [Bool]
-    /// Characters no face covers; they draw as the primary face's .notdef box.
-    var missing: [Unicode.Scalar]
-    /// Faces other than the primary that some text fell back to.
-    var fallbackFaces: [FontFace]
-    /// The styled runs the items belong to, and the run of every scalar.
-    var runs: [StyledRun]
-    var runOf: [Int]
-}
-
 /// Splits text into items: FriBidi embedding levels per paragraph, Unicode script runs
 /// (common characters join their neighbours), and a face per grapheme cluster from the
 /// fallback chain. An item ends at the nearest boundary of any of these.

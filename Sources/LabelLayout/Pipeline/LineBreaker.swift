@@ -1,14 +1,5 @@
 import StyledText
 
-/// The lines of a text at one size, as logical scalar ranges.
-struct LineBreaks: Sendable, Equatable {
-    var lines: [Range<Int>]
-    /// A word was split between grapheme clusters because it was longer than a line.
-    var brokeWord: Bool
-    /// The widest line, trailing white space excluded, in px.
-    var maxWidth: Double
-}
-
 /// What lines are broken for: one size, one width, and how far breaking may go.
 struct LineRequest: Sendable {
     var fontSize: Double

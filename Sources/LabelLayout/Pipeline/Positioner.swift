@@ -57,12 +57,13 @@ struct Positioner {
         var pen = LinePen(x: x, clustersLeft: breaker.graphemeCount(visible))
         let runs = placeRuns(pieces, visible: visible, baseline: baseline, fontSize: fontSize, spacing: spacing,
                              ellipsisRange: ellipsisRange, pen: &pen)
-        let segments = hang(visible.upperBound..<range.upperBound, after: caretSegments(pen.boxes, visible: visible),
-                            lineX: x, isRTL: isRTL, fontSize: fontSize)
+        let caret = CaretSource(boxes: pen.boxes, visible: visible, graphemeStarts: text.itemized.graphemeStarts,
+                                trailing: hanging(visible.upperBound..<range.upperBound, fontSize: fontSize),
+                                lineX: x, isRightToLeft: isRTL)
         let lineText = String(String.UnicodeScalarView(visible.compactMap { Unicode.Scalar(text.itemized.scalars[$0]) }))
         let line = TextLayout.Line(text: lineText, range: range, baseline: baseline, x: x, width: justifiedWidth,
                                    ascent: band.ascent, descent: band.descent, top: bandTop, height: band.height,
-                                   runs: runs, isRightToLeft: isRTL, caretSegments: segments, laidOutLength: text.count)
+                                   runs: runs, isRightToLeft: isRTL, caret: caret, laidOutLength: text.count)
         return (line, alignment)
     }
 
@@ -253,21 +254,6 @@ struct Positioner {
         return bars
     }
 
-    // MARK: - Caret segments
-
-    /// One shaping cluster as placed on the line, before it is split or merged into
-    /// grapheme clusters.
-    private struct ClusterBox {
-        var cluster: Int
-        var isRightToLeft: Bool
-        var isEllipsis: Bool
-        /// Pen before the cluster's first glyph and after its last advance.
-        var minX: Double
-        var maxX: Double
-        /// Justification room added after a space, which belongs to the space.
-        var ownSpace: Double
-    }
-
     /// The spacing added between a line's clusters.
     private struct LineSpacing {
         var tracking: Double
@@ -301,106 +287,20 @@ struct Positioner {
         }
     }
 
-    /// Grapheme-cluster segments of a line from its shaping clusters (visual order). A
-    /// ligature over several graphemes ("ffi") is split into equal parts, as Pango does;
-    /// should a grapheme ever come out as several shaping clusters, they become one.
-    private func caretSegments(_ boxes: [ClusterBox], visible: Range<Int>) -> [CaretSegment] {
-        guard !boxes.isEmpty else { return [] }
-        // Offsets of the line index plain arrays (from `base`): this runs for every line
-        // of every label, and hashing each cluster cost more than the rest of it.
-        var base = visible.lowerBound, limit = visible.upperBound
-        for box in boxes {
-            base = min(base, box.cluster)
-            limit = max(limit, box.cluster)
-        }
-        limit += 1
-        var isStart = [Bool](repeating: false, count: limit - base)
-        for box in boxes { isStart[box.cluster - base] = true }
-        // Each cluster ends where the next one in logical order starts.
-        var ends = [Int](repeating: visible.upperBound, count: limit - base)
-        var firstStart = -1
-        var next = visible.upperBound
-        for offset in stride(from: limit - 1, through: base, by: -1) where isStart[offset - base] {
-            ends[offset - base] = next
-            next = offset
-            firstStart = offset
-        }
-        let graphemeStarts = text.itemized.graphemeStarts
-        func grapheme(containing offset: Int) -> Int {
-            var start = offset
-            while start > visible.lowerBound && !graphemeStarts[start] { start -= 1 }
-            return start
-        }
-
-        var segments: [CaretSegment] = []
-        var segmentOfGrapheme = [Int](repeating: -1, count: limit - base)
-        for (i, box) in boxes.enumerated() {
-            // Tracking between clusters is split evenly; a space keeps its justification room.
-            var minX = box.minX, maxX = box.maxX + box.ownSpace
-            if i > 0 { minX -= (box.minX - boxes[i - 1].maxX - boxes[i - 1].ownSpace) / 2 }
-            if i + 1 < boxes.count { maxX += (boxes[i + 1].minX - box.maxX - box.ownSpace) / 2 }
-            // The logically first cluster covers anything before it that drew no glyph.
-            let start = box.cluster == firstStart ? visible.lowerBound : box.cluster
-            let end = ends[box.cluster - base]
-            // The cluster's parts: its start, then every grapheme start inside it.
-            let inner = start + 1..<max(start + 1, end)
-            var partCount = 1
-            for offset in inner where graphemeStarts[offset] { partCount += 1 }
-            let share = (maxX - minX) / Double(partCount)
-            var partStart = start
-            var nextOffset = inner.lowerBound
-            for j in 0..<partCount {
-                var partEnd = end
-                while nextOffset < inner.upperBound {
-                    defer { nextOffset += 1 }
-                    if graphemeStarts[nextOffset] { partEnd = nextOffset; break }
-                }
-                let lower = box.isRightToLeft ? maxX - Double(j + 1) * share : minX + Double(j) * share
-                let grapheme = grapheme(containing: partStart)
-                let index = segmentOfGrapheme[grapheme - base]
-                if index >= 0 {
-                    segments[index].range = grapheme..<max(segments[index].range.upperBound, partEnd)
-                    segments[index].minX = min(segments[index].minX, lower)
-                    segments[index].maxX = max(segments[index].maxX, lower + share)
-                } else {
-                    segmentOfGrapheme[grapheme - base] = segments.count
-                    segments.append(CaretSegment(range: grapheme..<partEnd, minX: lower, maxX: lower + share,
-                                                 isRightToLeft: box.isRightToLeft, isEllipsis: box.isEllipsis))
-                }
-                partStart = partEnd
-            }
-        }
-        return segments
-    }
-
-    /// Adds the line's trailing white space, which has no glyphs on the line, as segments
-    /// hanging past the visual end in the paragraph's direction (rule L1 of UAX #9), so a
-    /// caret after a typed space moves; newlines take no room.
-    private func hang(_ trailing: Range<Int>, after segments: [CaretSegment], lineX: Double,
-                      isRTL: Bool, fontSize: Double) -> [CaretSegment] {
-        guard !trailing.isEmpty else { return segments }
-        var segments = segments
+    /// The line's trailing white space, which has no glyphs on the line, grapheme by
+    /// grapheme with its advance; newlines take no room.
+    private func hanging(_ trailing: Range<Int>, fontSize: Double) -> [CaretSource.Hanging] {
+        let starts = text.itemized.graphemeStarts
+        var hanging: [CaretSource.Hanging] = []
         var start = trailing.lowerBound
-        // A space can end the cluster before it: one after a prepended mark such as
-        // U+0600 (UAX #29 rule GB9b). It stays in that cluster's segment, so no caret
-        // stands inside the cluster.
-        if !text.itemized.graphemeStarts[start], let owner = segments.firstIndex(where: { $0.range.upperBound == start }) {
-            while start < trailing.upperBound && !text.itemized.graphemeStarts[start] { start += 1 }
-            segments[owner].range = segments[owner].range.lowerBound..<start
-        }
-        var pen = isRTL ? (segments.map(\.minX).min() ?? lineX) : (segments.map(\.maxX).max() ?? lineX)
-        var hanging: [CaretSegment] = []
         while start < trailing.upperBound {
             var end = start + 1
-            while end < trailing.upperBound && !text.itemized.graphemeStarts[end] { end += 1 }
+            while end < trailing.upperBound && !starts[end] { end += 1 }
             let width = Self.isNewline(text.itemized.scalars[start]) ? 0 : text.width(start..<end) * fontSize
-            let minX = isRTL ? pen - width : pen
-            hanging.append(CaretSegment(range: start..<end, minX: minX, maxX: minX + width,
-                                        isRightToLeft: isRTL, isEllipsis: false))
-            pen = isRTL ? minX : minX + width
+            hanging.append(CaretSource.Hanging(range: start..<end, width: width, endsCluster: !starts[start]))
             start = end
         }
-        return isRTL ? hanging.reversed() + segments : segments + hanging
+        return hanging
     }
 
     private static func isNewline(_ scalar: UInt32) -> Bool {

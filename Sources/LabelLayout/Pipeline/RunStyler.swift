@@ -1,23 +1,7 @@
 import Foundation
 import StyledText
 
-/// One attribute run of a styled text with its fonts, size and effects resolved.
-struct StyledRun: Sendable {
-    var range: Range<Int>
-    var attributes: TextAttributes
-    /// The run's font size as a multiple of the label's, so shrinking scales every run.
-    var scale: Double
-    /// The faces to try, best first; the first is the run's own face.
-    var chain: [FontFace]
-    var weight: Int
-    var italic: Bool
-    /// The outside stroke around this run's glyphs (the style's unless markup changed it).
-    var stroke: Stroke?
-    /// The picture of an image run, its box in em of the run's size.
-    var image: ColorBitmap?
-    /// OpenType features for HarfBuzz: the style's with the run's laid over them.
-    var features: [String: Int] = [:]
-
+extension StyledRun {
     /// Whether the two runs shape alike: same faces, size and slant, no pictures. Such
     /// runs may differ in paint, which is applied to the glyphs after shaping.
     func shapesLike(_ other: StyledRun) -> Bool {

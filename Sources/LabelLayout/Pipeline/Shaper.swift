@@ -1,54 +1,6 @@
 import CHarfBuzz
 
-/// A glyph as HarfBuzz placed it, in em of the label's font size (font units divided by
-/// units per em, times the run's relative size), so one shaping result serves every size.
-struct ShapedGlyph: Sendable {
-    var id: UInt32
-    /// Scalar offset of the first character of the glyph's cluster.
-    var cluster: Int
-    var advance: Double
-    var offsetX: Double
-    var offsetY: Double
-}
-
-/// One item after shaping: its glyphs in visual order within the item (right to left
-/// items come out reversed, as HarfBuzz returns them).
-struct ShapedItem: Sendable {
-    var item: TextItem
-    var glyphs: [ShapedGlyph]
-}
-
-/// A text shaped once at the reference size, with the per-character measures that line
-/// breaking and fitting need at any size.
-struct ShapedText: Sendable {
-    var itemized: ItemizedText
-    var items: [ShapedItem]
-    /// Advance of each scalar in em (the whole cluster's advance sits on its first scalar).
-    var advances: [Double]
-    /// Running sum of `advances`: prefix[i] is the width of scalars 0..<i in em.
-    var prefix: [Double]
-    /// Whether a line may start at this offset without splitting a shaping cluster.
-    var clusterStarts: [Bool]
-    /// graphemePrefix[i] is the number of grapheme clusters starting before offset i.
-    var graphemePrefix: [Int]
-    /// For each soft hyphen (U+00AD), the hyphen drawn when a line breaks there (UAX #14:
-    /// a break at a soft hyphen shows one), in the face of the text around it.
-    var hyphens: [Int: ShapedGlyph] = [:]
-    /// For each dictionary hyphenation point (the offset where a line may end inside a
-    /// word), the hyphen drawn when a line ends there, in the face of the letter before
-    /// it; its cluster is that letter's. Empty unless the style hyphenates.
-    var dictionaryHyphens: [Int: ShapedGlyph] = [:]
-    /// Per offset, whether HarfBuzz marks a break there unsafe
-    /// (`HB_GLYPH_FLAG_UNSAFE_TO_BREAK`): the glyphs on either side depend on each other
-    /// (a kern, a ligature, a joining form), so a line that ends or starts there is shaped
-    /// again without the other side. Empty for a text shaped before this was known.
-    var unsafeBreaks: [Bool] = []
-    /// Per offset, whether HarfBuzz marks it unsafe to concatenate
-    /// (`HB_GLYPH_FLAG_UNSAFE_TO_CONCAT`, implied by unsafe to break): text changed on
-    /// one side may change the glyphs on the other. Where it is clear, the glyphs before
-    /// it survive a cut after it (see ``Shaper/shape(_:language:cuttingAt:reusing:)``).
-    var unsafeConcats: [Bool] = []
-
+extension ShapedText {
     /// Whether a line break at `offset` needs the text shaped again around it.
     func breakIsUnsafe(at offset: Int) -> Bool {
         offset > 0 && offset < unsafeBreaks.count && unsafeBreaks[offset]
