@@ -9,7 +9,7 @@ import LabelLayout
 /// Commit it once, or ``discard()`` it: until then the staged files are on disk.
 public struct RenderedBatch: Sendable {
     /// The plan that was drawn.
-    public let plan: BatchPlan
+    package let plan: BatchPlan
     /// The drawn labels, by their index in the plan's labels.
     let drawn: [Int: DrawnLabel]
     /// Locale folders the drawing created, removed again if it is discarded.
@@ -18,7 +18,7 @@ public struct RenderedBatch: Sendable {
     var atlases: [String: PackedAtlas] = [:]
 
     /// How many labels were drawn.
-    public var renderedCount: Int { drawn.count }
+    package var renderedCount: Int { drawn.count }
 
     /// Removes the staged images, and the locale folders the drawing created if they are
     /// empty again: the output folder is left as the previous run left it. The run is

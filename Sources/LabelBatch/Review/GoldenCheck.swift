@@ -17,12 +17,12 @@ import TextRender
 /// colour counts for nothing, and the colour of a faint edge pixel counts as little as
 /// it shows: unpremultiplying a one-level rounding difference at alpha 3 would turn it
 /// into 85 levels of straight-alpha colour.
-public struct GoldenCheck: Sendable {
+package struct GoldenCheck: Sendable {
     /// How far an image may stray from its golden image and still match.
-    public var tolerance: Tolerance
+    package var tolerance: Tolerance
 
     /// A check with `tolerance`, by default ``Tolerance/default``.
-    public init(tolerance: Tolerance = .default) {
+    package init(tolerance: Tolerance = .default) {
         self.tolerance = tolerance
     }
 
@@ -31,14 +31,14 @@ public struct GoldenCheck: Sendable {
     /// - Returns: `.missingGolden` when there is no file at that path.
     /// - Throws: An `ImageError` naming the file when it exists but cannot be read as
     ///   a PNG image.
-    public func compare(rendered: RGBAImage, goldenFile: URL) throws(ImageError) -> Outcome {
+    package func compare(rendered: RGBAImage, goldenFile: URL) throws(ImageError) -> Outcome {
         // A dangling symbolic link counts as missing too: there is nothing to compare with.
         guard FileManager.default.fileExists(atPath: goldenFile.path) else { return .missingGolden }
         return compare(rendered: rendered, golden: try PNGDecoder().decode(contentsOf: goldenFile))
     }
 
     /// Compares two images in memory; never `.missingGolden`.
-    public func compare(rendered: RGBAImage, golden: RGBAImage) -> Outcome {
+    package func compare(rendered: RGBAImage, golden: RGBAImage) -> Outcome {
         let expected = PixelSize(width: golden.width, height: golden.height)
         let actual = PixelSize(width: rendered.width, height: rendered.height)
         guard expected == actual else {
@@ -82,23 +82,23 @@ public struct GoldenCheck: Sendable {
 
 extension GoldenCheck {
     /// A width and height in pixels.
-    public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
+    package struct PixelSize: Sendable, Hashable, CustomStringConvertible {
         /// The width.
-        public var width: Int
+        package var width: Int
         /// The height.
-        public var height: Int
+        package var height: Int
         /// `WIDTHxHEIGHT`, e.g. `200x80`.
-        public var description: String { "\(width)x\(height)" }
+        package var description: String { "\(width)x\(height)" }
 
         /// A size of `width` by `height` pixels.
-        public init(width: Int, height: Int) {
+        package init(width: Int, height: Int) {
             self.width = width
             self.height = height
         }
     }
 
     /// What comparing one image with its golden image found.
-    public enum Outcome: Sendable, Hashable {
+    package enum Outcome: Sendable, Hashable {
         /// Equal within the tolerance.
         case match
         /// There is no golden image to compare with.
@@ -115,7 +115,7 @@ extension GoldenCheck {
         case differs(pixels: Int, share: Double, maxDelta: Int, diff: RGBAImage)
 
         /// The picture to write next to the output, if the comparison made one.
-        public var diff: RGBAImage? {
+        package var diff: RGBAImage? {
             switch self {
             case .match, .missingGolden: return nil
             case .sizeDiffers(_, _, let diff), .differs(_, _, _, let diff): return diff
@@ -124,7 +124,7 @@ extension GoldenCheck {
 
         /// One line for a person, without the file's name, e.g. "37 pixels (0.12%)
         /// differ from the golden image, by up to 255 of 255".
-        public var summary: String {
+        package var summary: String {
             switch self {
             case .match:
                 return "matches the golden image"
@@ -143,88 +143,17 @@ extension GoldenCheck {
 // MARK: - Tolerance
 
 extension GoldenCheck {
-    /// How far a rendered image may stray from its golden image and still match.
-    ///
-    /// Written out (on the command line, say) it is `DELTA[,SHARE%]`:
-    /// - `DELTA`, a whole number 0…255: how many levels a pixel may differ by in any
-    ///   channel and still count as equal. `0` asks for identical pixels.
-    /// - `SHARE%`, optional, 0%…100%: the share of all pixels that may differ by more.
-    ///   It must carry its `%`, so `0.1` can never be misread as 10%.
-    ///
-    /// Examples: `2` (the default), `0`, `2,0.1%`, `16,1%`.
-    public struct Tolerance: Sendable, Hashable, CustomStringConvertible {
-        /// Levels, 0…255, a pixel may differ by in any channel and still be equal.
-        public var delta: Int
-        /// Share of all pixels, 0…1, that may differ by more than `delta`.
-        public var share: Double
-
-        /// Two levels and no pixel beyond them. Output is byte-identical with the same
-        /// fonts and libraries, so any difference comes from a different FreeType, Cairo
-        /// or pixman, whose anti-aliasing and gradient rounding wander by a level or two.
-        /// A real change (a glyph, a colour, a pixel of offset) moves edge pixels by tens
-        /// of levels, and may touch only a handful of them (the dot of an i), so no share
-        /// of pixels is forgiven unless asked for.
-        public static let `default` = Tolerance(delta: 2, share: 0)
-
-        /// `delta` levels, 0…255, with `share`, 0…1, of the pixels allowed beyond them.
-        public init(delta: Int, share: Double = 0) {
-            precondition((0...255).contains(delta) && (0...1).contains(share), "tolerance out of range")
-            self.delta = delta
-            self.share = share
-        }
-
-        /// Reads `DELTA[,SHARE%]`; spaces around either part are allowed.
-        public init(parsing text: String) throws(ToleranceSyntaxError) {
-            let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-                .map { $0.trimmingCharacters(in: .whitespaces) }
-            guard parts.count <= 2, !(parts.count == 1 && parts[0].isEmpty) else {
-                throw ToleranceSyntaxError("expected DELTA or DELTA,SHARE%, such as 2 or 2,0.1%")
-            }
-            guard parts[0].allSatisfy(\.isASCIIDigit), let delta = Int(parts[0]), delta <= 255 else {
-                throw ToleranceSyntaxError("the difference per channel must be a whole number from 0 to 255, got \"\(parts[0])\"")
-            }
-            var share = 0.0
-            if parts.count == 2 {
-                let written = parts[1]
-                guard written.hasSuffix("%") else {
-                    throw ToleranceSyntaxError("the share of pixels must end in %, as in \(delta),0.1%; got \"\(written)\"")
-                }
-                let number = written.dropLast().trimmingCharacters(in: .whitespaces)
-                // Double() would also take "nan", "inf" and hexadecimal; a share is plain decimal.
-                guard !number.isEmpty, number.allSatisfy({ $0.isASCIIDigit || $0 == "." }),
-                      let percent = Double(number), percent <= 100 else {
-                    throw ToleranceSyntaxError("the share of pixels must be a number from 0% to 100%, got \"\(written)\"")
-                }
-                share = percent / 100
-            }
-            self.init(delta: delta, share: share)
-        }
-
-        /// How many pixels of an image of `total` may differ by more than `delta`.
-        public func allowedPixels(outOf total: Int) -> Int {
-            // The slack keeps "0.1% of 1000" at 1 pixel although 0.1 / 100 is not
-            // exactly 0.001 in binary.
-            Int((share * Double(total) + 1e-9).rounded(.down))
-        }
-
-        /// The command-line form, which parses back to the same tolerance.
-        public var description: String {
-            share == 0 ? "\(delta)" : "\(delta),\(String(format: "%g", share * 100))%"
-        }
-    }
+    /// The tolerance lives with the checks that carry it; this name is the comparison's own.
+    package typealias Tolerance = BatchRun.Checks.Tolerance
 
     /// Why the text of a tolerance could not be read.
-    public struct ToleranceSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    package struct ToleranceSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
         /// What is wrong and what was expected, e.g. "the share of pixels must end in %, as in 2,0.1%; got \"0.1\"".
-        public var message: String
+        package var message: String
         init(_ message: String) { self.message = message }
         /// The message.
-        public var description: String { message }
+        package var description: String { message }
     }
-}
-
-private extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
 }
 
 // MARK: - Diff pictures

@@ -16,14 +16,14 @@ public struct Shard: Sendable, Hashable {
     }
 
     /// Reads `K/N` with 1 ≤ K ≤ N, e.g. `2/4`; nil for anything else.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else { return nil }
         self.init(index: k, count: n)
     }
 
     /// Whether this shard renders the label of `key` in `locale`.
-    public func contains(locale: String, key: String) -> Bool {
+    package func contains(locale: String, key: String) -> Bool {
         Self.slot(locale: locale, key: key, count: count) == index - 1
     }
 

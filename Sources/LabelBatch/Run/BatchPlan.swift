@@ -19,7 +19,7 @@ public struct BatchPlan: Sendable {
     let fingerprints: FontFingerprints
     /// The claim on the output folder: no other run writes the folder between planning
     /// and reporting.
-    public let lock: OutputFolderLock
+    package let lock: OutputFolderLock
     /// Whether ``BatchRun/plan()`` took ``lock``, and so releases it when the run ends;
     /// a lock passed to ``BatchRun/plan(holding:)`` stays the caller's.
     let ownsLock: Bool
@@ -31,7 +31,7 @@ public struct BatchPlan: Sendable {
     public var labelsToRender: [PlannedLabel] { labels.filter { $0.inputHashToRender != nil } }
 
     /// The locales of the labels, each once, sorted.
-    public var locales: [String] { Set(labels.map(\.locale)).sorted() }
+    package var locales: [String] { Set(labels.map(\.locale)).sorted() }
 
     /// The locales whose manifests the run writes: those of every shard's labels, so a
     /// shard left with no label of a locale still updates that locale's manifest.
@@ -42,16 +42,16 @@ extension BatchRun {
     /// Checks every input, locks the output folder and decides what becomes of each
     /// label. Nothing is written but the lock file.
     ///
-    /// The lock (``OutputFolderLock``) keeps other runs out of the folder until
+    /// The lock (`.labelgen.lock` in the folder) keeps other runs out of the folder until
     /// ``report(_:checks:)`` returns, the rendered batch is discarded, or the plan and
     /// the batches made from it are all gone, whichever comes first; a plan made only to
-    /// be looked at should be let go, or its ``BatchPlan/lock`` released. When another
-    /// run holds the folder, this waits for it if ``waitsForLock`` is set, and fails at
-    /// once otherwise. Inputs are checked before the folder is touched.
+    /// be looked at should be let go. When another run holds the folder, this waits for
+    /// it if ``waitsForLock`` is set, and fails at once otherwise. Inputs are checked
+    /// before the folder is touched.
     ///
     /// A label is drawn unless its text has a placeholder without a sample, or the
     /// manifest in its locale folder has an entry for its key with the same input hash
-    /// (text, merged style, scales, font files, inline images, ``Labelgen/version``)
+    /// (text, merged style, scales, font files, inline images, the version of labelgen)
     /// whose images all exist; then they are kept, unless ``force`` is set.
     ///
     /// - Throws: ``BatchError`` for a bad locale or key, a style or markup error, a
@@ -68,7 +68,7 @@ extension BatchRun {
     /// release it, so the caller can write more into the folder after the report.
     ///
     /// - Precondition: `lock` holds this run's ``outputFolder``.
-    public func plan(holding lock: OutputFolderLock) throws(BatchError) -> BatchPlan {
+    package func plan(holding lock: OutputFolderLock) throws(BatchError) -> BatchPlan {
         precondition(lock.folder.standardizedFileURL == outputFolder.standardizedFileURL,
                      "the lock holds \(lock.folder.path), not the output folder \(outputFolder.path)")
         return try plan(try selectedLabels(), holding: lock, owned: false)
@@ -132,8 +132,9 @@ extension BatchRun {
             let inputHash = hasher.inputHash(of: label)
             tally.add(label, inputHash: inputHash)
             guard shard?.contains(locale: label.locale, key: label.key) ?? true else { continue }
-            label.status = status(of: label, inputHash: inputHash, earlier: earlier[label.locale]?[label.key],
-                                  folder: folderPaths[label.locale]!)
+            let entry = earlier[label.locale]?[label.key]
+            label.status = status(of: label, inputHash: inputHash, earlier: entry, folder: folderPaths[label.locale]!)
+            if label.status == .unchanged { label.kept = entry }
             decided.append(label)
         }
         let inputs = keys.isEmpty ? tally.inputs(style: styleSheet.source)
@@ -169,7 +170,7 @@ extension BatchRun {
         if !force, let earlier, earlier.inputHash == inputHash, earlier.images.allSatisfy({
             FileNames.isPlainFileName($0.file) && access(folder + $0.file, F_OK) == 0
         }) {
-            return .unchanged(earlier)
+            return .unchanged
         }
         return .render(inputHash: inputHash)
     }

@@ -18,11 +18,11 @@ extension BatchRun {
         /// image fails its label too.
         public var goldenFolder: URL?
         /// How far an image may stray from its golden image.
-        public var tolerance: GoldenCheck.Tolerance
+        public var tolerance: Tolerance
 
         /// Checks with the given settings; the defaults check nothing.
         public init(strict: Bool = false, minimumSizeShare: Double? = nil, goldenFolder: URL? = nil,
-                    tolerance: GoldenCheck.Tolerance = .default) {
+                    tolerance: Tolerance = .default) {
             self.strict = strict
             self.minimumSizeShare = minimumSizeShare
             self.goldenFolder = goldenFolder

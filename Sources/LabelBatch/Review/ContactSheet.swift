@@ -10,17 +10,17 @@ import Foundation
 /// so it shows unchanged labels as well as redrawn ones. Images are embedded as data
 /// URIs, once each, in a style sheet both views share; only one scale is embedded
 /// (1 by default) to keep the file small.
-public struct ContactSheet: Sendable {
+package struct ContactSheet: Sendable {
     /// The run's report: which labels to show, in which order, and their status.
-    public var report: RunReport
+    package var report: RunReport
     /// The run's output folder, holding `<locale>/manifest.json` and the images.
-    public var outputFolder: URL
+    package var outputFolder: URL
     /// The scale whose images are embedded; a label without it shows its smallest scale.
-    public var scale: Double
+    package var scale: Double
 
     /// The page of the run `report` describes, whose outputs are in `outputFolder`,
     /// showing the images of `scale`.
-    public init(report: RunReport, outputFolder: URL, scale: Double = 1) {
+    package init(report: RunReport, outputFolder: URL, scale: Double = 1) {
         self.report = report
         self.outputFolder = outputFolder
         self.scale = scale
@@ -39,7 +39,7 @@ public struct ContactSheet: Sendable {
 
     /// The page's bytes (UTF-8). Labels whose manifest entry or image cannot be read
     /// show as "no image".
-    public func html() -> Data {
+    package func html() -> Data {
         Data(page().utf8)
     }
 
@@ -53,7 +53,7 @@ public struct ContactSheet: Sendable {
     /// A run that changes nothing on the page leaves both files as they were.
     ///
     /// - Parameter page: Where the page is written; the script goes beside it.
-    public func reloadingHTML(page: URL) -> (page: Data, script: Data) {
+    package func reloadingHTML(page: URL) -> (page: Data, script: Data) {
         var html = self.page()
         let generation = ContentHash.hex(of: Data(html.utf8))
         let name = Self.reloadScriptURL(forPage: page).lastPathComponent
@@ -68,7 +68,7 @@ public struct ContactSheet: Sendable {
 
     /// The script beside `page` that tells an open page made by ``reloadingHTML(page:)``
     /// which generation is on disk: `sheet.html` has `sheet.reload.js`.
-    public static func reloadScriptURL(forPage page: URL) -> URL {
+    package static func reloadScriptURL(forPage page: URL) -> URL {
         page.deletingPathExtension().appendingPathExtension("reload.js")
     }
 

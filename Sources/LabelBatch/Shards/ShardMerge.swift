@@ -19,38 +19,38 @@ import Foundation
 /// let merged = try merge.run()
 /// print("\(merged.filesWritten) files written")
 /// ```
-public struct ShardMerge: Sendable {
+package struct ShardMerge: Sendable {
     /// The shards' output folders, each holding `<locale>/manifest.json` and images.
-    public var shardFolders: [URL]
+    package var shardFolders: [URL]
     /// Where the merged `<locale>/` folders go.
-    public var outputFolder: URL
+    package var outputFolder: URL
     /// Whether to wait while another run writes ``outputFolder``, rather than failing at
     /// once.
-    public var waitsForLock: Bool
+    package var waitsForLock: Bool
 
     /// A merge of `shardFolders` into `outputFolder`.
-    public init(shardFolders: [URL], outputFolder: URL, waitsForLock: Bool = false) {
+    package init(shardFolders: [URL], outputFolder: URL, waitsForLock: Bool = false) {
         self.shardFolders = shardFolders
         self.outputFolder = outputFolder
         self.waitsForLock = waitsForLock
     }
 
     /// What a merge wrote.
-    public struct Result: Sendable, Equatable {
+    package struct Result: Sendable, Equatable {
         /// How many labels each locale has, by locale.
-        public var labels: [String: Int]
+        package var labels: [String: Int]
         /// How many files were written: images whose bytes changed, and manifests.
-        public var filesWritten: Int
+        package var filesWritten: Int
         /// How many images that earlier manifests in the output folder listed, and the
         /// merged ones do not, were removed.
-        public var filesRemoved: Int
+        package var filesRemoved: Int
     }
 
     /// Checks the shard folders, then writes the merged folder.
     ///
     /// - Throws: ``ShardMergeError``; nothing in ``outputFolder`` changes unless every
     ///   check passed and every image could be staged.
-    public func run() throws(ShardMergeError) -> Result {
+    package func run() throws(ShardMergeError) -> Result {
         let locales = try mergedLocales()
         let lock: OutputFolderLock
         do { lock = try OutputFolderLock(folder: outputFolder, waiting: waitsForLock) } catch { throw .output(error) }

@@ -4,7 +4,7 @@ import Foundation
 /// ``BatchRun/report(_:checks:)``.
 public struct CommittedBatch: Sendable {
     /// The plan that was drawn and committed.
-    public let plan: BatchPlan
+    package let plan: BatchPlan
     /// The drawn labels, by their index in the plan's labels.
     let drawn: [Int: DrawnLabel]
     /// How many files were written: images whose bytes changed, and manifests.

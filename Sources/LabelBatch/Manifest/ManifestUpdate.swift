@@ -36,8 +36,8 @@ struct ManifestUpdate {
             if let drawn = drawn[index] {
                 labels.append(drawn.manifest)
                 fontsUsed.merge(drawn.fontFiles) { first, _ in first }
-            } else if case .unchanged(let earlier) = label.status {
-                labels.append(earlier)
+            } else if label.status == .unchanged, let kept = label.kept {
+                labels.append(kept)
             }
         }
         // Entries of keys this run left out that the tables still have carry over; keys

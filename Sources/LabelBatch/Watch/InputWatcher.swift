@@ -1,22 +1,22 @@
 import Foundation
 
 /// The files a watch looks at: a run's tables, style, pictures and fonts.
-public struct WatchedInputs: Sendable, Equatable {
+package struct WatchedInputs: Sendable, Equatable {
     /// Files whose saving starts a new run, by absolute path. They need not exist yet: a
     /// picture the markup names may be added later.
-    public var files: Set<String>
+    package var files: Set<String>
     /// Folders, subfolders included, in which any font file (`.ttf`, `.otf`, …) that is
     /// added, saved or removed starts a new run, as it changes the labels' input hashes.
-    public var fontFolders: Set<String>
+    package var fontFolders: Set<String>
 
     /// The inputs `files` and `fontFolders`; relative paths are made absolute.
-    public init(files: [String] = [], fontFolders: [String] = []) {
+    package init(files: [String] = [], fontFolders: [String] = []) {
         self.files = Set(files.map(Self.absolute))
         self.fontFolders = Set(fontFolders.map(Self.absolute))
     }
 
     /// Adds the inputs of `other`.
-    public mutating func formUnion(_ other: WatchedInputs) {
+    package mutating func formUnion(_ other: WatchedInputs) {
         files.formUnion(other.files)
         fontFolders.formUnion(other.fontFolders)
     }

@@ -35,12 +35,12 @@ private let closeDescriptor = Darwin.close
 ///
 /// The lock excludes other processes and other `OutputFolderLock`s of the same process
 /// alike.
-public final class OutputFolderLock: Sendable {
+package final class OutputFolderLock: Sendable {
     /// The name of the lock file inside the output folder.
-    public static let fileName = ".labelgen.lock"
+    package static let fileName = ".labelgen.lock"
 
     /// The output folder this lock holds.
-    public let folder: URL
+    package let folder: URL
     /// The open lock file; closing it releases the lock.
     private let descriptor: Descriptor
 
@@ -56,7 +56,7 @@ public final class OutputFolderLock: Sendable {
     ///   folder and `waiting` is false; ``BatchError/outputNotAFolder(path:)`` when
     ///   `folder` is a file; ``BatchError/cannotWrite(path:reason:)`` when the lock file
     ///   cannot be made, e.g. because it is a symbolic link.
-    public init(folder: URL, waiting: Bool = false,
+    package init(folder: URL, waiting: Bool = false,
                 whileWaiting: (_ holder: Int32?) -> Void = { _ in }) throws(BatchError) {
         self.folder = folder
         var isFolder: ObjCBool = false
@@ -107,10 +107,10 @@ public final class OutputFolderLock: Sendable {
 
     /// Releases the folder now rather than when the lock is freed. Calling it again does
     /// nothing.
-    public func release() { descriptor.close() }
+    package func release() { descriptor.close() }
 
     /// Where the lock file of `folder` is.
-    public static func file(in folder: URL) -> URL { folder.appendingPathComponent(fileName) }
+    package static func file(in folder: URL) -> URL { folder.appendingPathComponent(fileName) }
 
     /// Takes a write lock on the whole file; false with `errno` set when it cannot.
     private static func lockWholeFile(_ fd: Int32, waiting: Bool) -> Bool {

@@ -11,14 +11,14 @@ private let systemWrite = Darwin.write
 /// Writes files so that a reader (or a crash) never sees half of one: the bytes go to a
 /// temporary file in the same folder, which is then renamed over the target. A file whose
 /// bytes would not change is left untouched, so re-runs do not disturb build systems.
-public enum AtomicWriter {
+package enum AtomicWriter {
     /// Writes `data` to `url` through a temporary file beside it, creating the folder if
     /// needed.
     ///
     /// - Returns: Whether the file was written (false when it already held these bytes).
     /// - Throws: The file system's error; ``reason(_:)`` puts it in words.
     @discardableResult
-    public static func write(_ data: Data, to url: URL) throws -> Bool {
+    package static func write(_ data: Data, to url: URL) throws -> Bool {
         guard let staged = try stage(data, for: url, sync: true) else { return false }
         try commit(staged)
         return true
@@ -160,7 +160,7 @@ public enum AtomicWriter {
     /// thread started after it, for good: a signal that arrives before the handling is
     /// ready then waits, pending, instead of ending the process at a moment when files
     /// may be half-written. Processes started afterwards inherit the blocked signals.
-    public static func removeTemporaryFilesOnInterrupt() {
+    package static func removeTemporaryFilesOnInterrupt() {
         let signals = [SIGINT, SIGTERM]
         #if os(Linux)
         blockInThisAndLaterThreads(signals)
@@ -222,7 +222,7 @@ public enum AtomicWriter {
 extension AtomicWriter {
     /// Why a write failed, in the system's words ("Not a directory", "No space left on
     /// device") rather than Foundation's error dump.
-    public static func reason(_ error: any Error) -> String {
+    package static func reason(_ error: any Error) -> String {
         let top = error as NSError
         let underlying = (top.userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError } ?? top
         if underlying.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(underlying.code))) }

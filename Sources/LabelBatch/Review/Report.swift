@@ -4,7 +4,7 @@ extension BatchRun {
     /// Tells what became of each label of a committed run, and applies `checks`.
     ///
     /// With a golden folder, each image in the output folder is compared with its golden
-    /// image; ``diffFolder`` is emptied first, then receives a diff image for each one
+    /// image; `_diff` in the output folder is emptied first, then receives a diff image for each one
     /// that differs. Nothing else is written. The run is over: the output folder's lock,
     /// if ``plan()`` took it, is released.
     ///
@@ -43,8 +43,8 @@ extension BatchRun {
             milliseconds: 0, failures: [])
         let manifest: Manifest.Label?
         switch label.status {
-        case .unchanged(let earlier):
-            manifest = earlier
+        case .unchanged:
+            manifest = label.kept
             entry.status = .unchanged
         case .render:
             manifest = drawn?.manifest

@@ -8,7 +8,7 @@ import StyledText
 /// whose result the next one takes, so a build tool can stop after any of them and a
 /// test can look at each:
 ///
-/// 1. ``plan()`` checks every input, locks the output folder (``OutputFolderLock``) and
+/// 1. ``plan()`` checks every input, locks the output folder (`.labelgen.lock`) and
 ///    decides, per label, whether it is drawn, kept (its inputs are unchanged since the
 ///    last run into the folder) or skipped. The plan holds the lock until it and the
 ///    batches made from it are gone, so two runs into one folder never interleave.
@@ -88,7 +88,7 @@ public struct BatchRun: Sendable {
 
     /// Where ``report(_:checks:)`` writes the diff images of labels that differ from
     /// their golden images: `OUT/_diff/<locale>/<file>.diff.png`.
-    public var diffFolder: URL { outputFolder.appendingPathComponent("_diff") }
+    package var diffFolder: URL { outputFolder.appendingPathComponent("_diff") }
 
     /// The keys a table must keep when it is loaded for a run into `outputFolder` limited
     /// to `patterns`: those the patterns match, and those an earlier manifest there lists
@@ -97,7 +97,7 @@ public struct BatchRun: Sendable {
     /// only the strings the run needs.
     ///
     /// - Returns: nil when `patterns` is empty: every key is needed.
-    public static func keysToLoad(matching patterns: [KeyPattern], outputFolder: URL) -> ((String) -> Bool)? {
+    package static func keysToLoad(matching patterns: [KeyPattern], outputFolder: URL) -> ((String) -> Bool)? {
         guard !patterns.isEmpty else { return nil }
         let listed = keysListed(in: outputFolder)
         return { key in listed.contains(key) || patterns.contains { $0.matches(key) } }

@@ -11,7 +11,7 @@ public struct BatchProgress: Sendable, Hashable {
     public var key: String
 
     /// Progress after the label of `key` in `locale`, the `done`-th of `total`.
-    public init(done: Int, total: Int, locale: String, key: String) {
+    package init(done: Int, total: Int, locale: String, key: String) {
         self.done = done
         self.total = total
         self.locale = locale

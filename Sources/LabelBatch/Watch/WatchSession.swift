@@ -20,23 +20,23 @@ import Foundation
 /// session.run(holding: lock, finished: { pass in print(pass.report.labels.count) },
 ///             note: { print($0) }, failed: { print($0) })
 /// ```
-public struct WatchSession: Sendable {
+package struct WatchSession: Sendable {
     /// The files the runs read that the run itself cannot name (the tables and the style
     /// file), watched even while they cannot be read.
-    public var inputFiles: [String]
+    package var inputFiles: [String]
     /// The checks each run's report applies; labels failing them are listed, and the
     /// session goes on.
-    public var checks: BatchRun.Checks
+    package var checks: BatchRun.Checks
     /// How long the inputs must stay unchanged after a change before a run starts, so a
     /// save made of several writes starts one run.
-    public var quietPeriod: Duration
+    package var quietPeriod: Duration
     /// Reads the inputs afresh and makes the next run. ``BatchRun/force`` is honoured in
     /// the first run only.
-    public var load: @Sendable () throws -> BatchRun
+    package var load: @Sendable () throws -> BatchRun
 
     /// A session that makes each run with `load`, watching `inputFiles` and what each
     /// run's plan reads.
-    public init(inputFiles: [String], checks: BatchRun.Checks = BatchRun.Checks(),
+    package init(inputFiles: [String], checks: BatchRun.Checks = BatchRun.Checks(),
                 quietPeriod: Duration = .milliseconds(150), load: @escaping @Sendable () throws -> BatchRun) {
         self.inputFiles = inputFiles
         self.checks = checks
@@ -45,15 +45,15 @@ public struct WatchSession: Sendable {
     }
 
     /// One finished run of a session.
-    public struct Pass: Sendable {
+    package struct Pass: Sendable {
         /// The inputs whose change started it, by path; empty for the first run.
-        public var changed: [String]
+        package var changed: [String]
         /// What the run did.
-        public var report: RunReport
+        package var report: RunReport
         /// The run's outputs, in place.
-        public var committed: CommittedBatch
+        package var committed: CommittedBatch
         /// Whether it is the session's first run.
-        public var isFirst: Bool { changed.isEmpty }
+        package var isFirst: Bool { changed.isEmpty }
     }
 
     /// Runs, then runs again whenever an input changes, until the process ends.
@@ -65,7 +65,7 @@ public struct WatchSession: Sendable {
     ///     a contact sheet) under the lock; an error it throws is reported as `failed`.
     ///   - note: A line saying what a run did, or what the session watches.
     ///   - failed: Why a run failed; nothing in the output folder changed.
-    public func run(holding lock: OutputFolderLock,
+    package func run(holding lock: OutputFolderLock,
                     progress: @escaping @Sendable (BatchProgress) -> Void = { _ in },
                     finished: (Pass) throws -> Void = { _ in },
                     note: (String) -> Void, failed: (any Error) -> Void) -> Never {

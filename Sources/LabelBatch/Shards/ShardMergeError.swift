@@ -1,6 +1,6 @@
 /// Why ``ShardMerge/run()`` stopped. Nothing in the output folder changes when the shard
 /// folders fail a check. Each case's `description` names the folders or file at fault.
-public enum ShardMergeError: Error, Sendable, CustomStringConvertible {
+package enum ShardMergeError: Error, Sendable, CustomStringConvertible {
     /// No shard folder was given.
     case noShardFolders
     /// A shard folder does not exist or is a file.
@@ -27,7 +27,7 @@ public enum ShardMergeError: Error, Sendable, CustomStringConvertible {
     case output(BatchError)
 
     /// The message for a person.
-    public var description: String {
+    package var description: String {
         switch self {
         case .noShardFolders:
             return "no shard folders to merge"

@@ -24,7 +24,7 @@ public enum BatchError: Error, Sendable, CustomStringConvertible {
     case markup(table: String, key: String, MarkupError)
     /// The output folder exists and is a file.
     case outputNotAFolder(path: String)
-    /// Another run is writing the output folder (see ``OutputFolderLock``); `holder` is
+    /// Another run is writing the output folder (its `.labelgen.lock` file); `holder` is
     /// its process id, nil when it has not written it yet.
     case outputFolderLocked(path: String, holder: Int32?)
     /// A locale folder in the output folder is a symbolic link, which a run does not

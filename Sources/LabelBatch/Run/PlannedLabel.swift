@@ -7,31 +7,33 @@ public struct PlannedLabel: Sendable {
     public var key: String
     /// The text to draw: the table's string with placeholders filled from the style's
     /// samples.
-    public var text: String
+    package var text: String
     /// Placeholders the style has no sample for. Such a label is not drawn, never with a
     /// raw `%d`.
-    public var unfilledPlaceholders: [String]
+    package var unfilledPlaceholders: [String]
     /// Inline images the markup names (`<img src>`), whose contents decide the label too.
-    public var images: [String]
+    package var images: [String]
     /// The locale of the table the key comes from, and the name of its output folder.
     public var locale: String
     /// The table's name, for messages.
-    public var source: String
+    package var source: String
     /// The style merged for this key and locale.
-    public var style: LabelStyle
+    package var style: LabelStyle
     /// The scales to draw, the style's unless the run overrides them.
-    public var scales: [Double]
+    package var scales: [Double]
     /// What the run does with the label.
     public internal(set) var status: Status
+    /// The manifest entry whose images an ``Status/unchanged`` label keeps; nil otherwise.
+    package internal(set) var kept: Manifest.Label?
 
     /// What a run does with one label.
     public enum Status: Sendable, Equatable {
         /// Drawn in this run. `inputHash` covers everything the images depend on, and is
         /// recorded in the manifest.
         case render(inputHash: String)
-        /// Its inputs are unchanged since the run that wrote this manifest entry, whose
+        /// Its inputs are unchanged since the run that wrote the manifest entry, whose
         /// images are on disk: they are kept as they are.
-        case unchanged(Manifest.Label)
+        case unchanged
         /// Not drawn: its text has placeholders the style has no sample for.
         case notRendered
     }
