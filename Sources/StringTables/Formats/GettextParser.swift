@@ -371,3 +371,15 @@ private struct GettextReader {
         StringTableError(kind, file: source, place: place, message: message)
     }
 }
+
+extension GettextParser: StringTableReader {
+    static let format = StringTableFormat.gettext
+
+    func read(_ data: Data, keeping: ((String) -> Bool)?) throws(StringTableError) -> ParsedStrings {
+        Self.keepingOnly(.single(try content(from: data)), keeping)
+    }
+
+    func streamed(contentsOf path: String, keeping: ((String) -> Bool)?, chunkSize: Int) -> ParsedStrings? {
+        streamedContent(contentsOf: path, keeping: keeping, chunkSize: chunkSize).map { .single($0) }
+    }
+}

@@ -114,3 +114,21 @@ struct JSONTableParser {
         }
     }
 }
+
+extension JSONTableParser: StringTableReader {
+    static let format = StringTableFormat.json
+
+    func read(_ data: Data, keeping: ((String) -> Bool)?) throws(StringTableError) -> ParsedStrings {
+        // Filtered as it streams: a table of a million keys holds only those kept.
+        .single(TableContent(entries: try entries(from: data, keeping: keeping)))
+    }
+
+    func streamed(contentsOf path: String, keeping: ((String) -> Bool)?, chunkSize: Int) -> ParsedStrings? {
+        streamedEntries(contentsOf: path, keeping: keeping, chunkSize: chunkSize).map { .single(TableContent(entries: $0)) }
+    }
+
+    func readRefusedStream(_ data: Data, keeping: ((String) -> Bool)?) throws(StringTableError) -> ParsedStrings {
+        // Not through a second one-pass read: the file's stream was refused already.
+        .single(TableContent(entries: try wholeDocumentEntries(data, keeping: keeping)))
+    }
+}

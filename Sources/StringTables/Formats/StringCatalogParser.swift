@@ -412,3 +412,15 @@ struct StringCatalogParser {
         StringTableError(kind, file: source, place: SourcePlace(path), message: message)
     }
 }
+
+extension StringCatalogParser: StringTableReader {
+    static let format = StringTableFormat.stringCatalog
+
+    func read(_ data: Data, keeping: ((String) -> Bool)?) throws(StringTableError) -> ParsedStrings {
+        Self.keepingOnly(.catalog(try catalog(from: data)), keeping)
+    }
+
+    func streamed(contentsOf path: String, keeping: ((String) -> Bool)?, chunkSize: Int) -> ParsedStrings? {
+        streamedCatalog(contentsOf: path, keeping: keeping, chunkSize: chunkSize).map { .catalog($0) }
+    }
+}

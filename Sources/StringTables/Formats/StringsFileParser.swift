@@ -255,3 +255,15 @@ struct StringsFileParser {
         StringTableError(kind, file: source, place: place, message: message)
     }
 }
+
+extension StringsFileParser: StringTableReader {
+    static let format = StringTableFormat.strings
+
+    func read(_ data: Data, keeping: ((String) -> Bool)?) throws(StringTableError) -> ParsedStrings {
+        Self.keepingOnly(.single(TableContent(entries: try entries(from: data))), keeping)
+    }
+
+    func streamed(contentsOf path: String, keeping: ((String) -> Bool)?, chunkSize: Int) -> ParsedStrings? {
+        streamedEntries(contentsOf: path, keeping: keeping, chunkSize: chunkSize).map { .single(TableContent(entries: $0)) }
+    }
+}
