@@ -33,8 +33,8 @@ package struct JSONParser {
     /// The document, borrowed for the length of one parse (no copy of a large table);
     /// when streaming a file, the part of it read so far that is not yet consumed.
     private var bytes: UnsafeBufferPointer<UInt8>
-    private var offset = 0
-    private var depth = 0
+    var offset = 0
+    var depth = 0
     /// Streaming only: the file, whose next chunk replaces `bytes` once it is used up.
     /// Offsets then count within a chunk, so positions are only right for a document
     /// read whole; a stream that fails is parsed again whole for its message.
@@ -51,7 +51,7 @@ package struct JSONParser {
     }
 
     /// Runs `body` with a parser over `data`'s bytes; a UTF-8 byte order mark is skipped.
-    private static func withParser<T>(_ data: Data, _ body: (inout JSONParser) throws(JSONSyntaxError) -> T) throws(JSONSyntaxError) -> T {
+    static func withParser<T>(_ data: Data, _ body: (inout JSONParser) throws(JSONSyntaxError) -> T) throws(JSONSyntaxError) -> T {
         let result: Result<T, JSONSyntaxError> = data.withUnsafeBytes { raw in
             var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
             do throws(JSONSyntaxError) {
@@ -73,7 +73,7 @@ package struct JSONParser {
         }
     }
 
-    private mutating func expectEnd() throws(JSONSyntaxError) {
+    mutating func expectEnd() throws(JSONSyntaxError) {
         skipWhitespace()
         if peek() != nil {
             throw error("unexpected \(describeCurrent()) after the end of the document")
@@ -165,7 +165,7 @@ package struct JSONParser {
 
     // MARK: - Values
 
-    private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+    mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
         guard let byte = peek() else {
             throw error("expected a value, got the end of the file")
         }
@@ -197,7 +197,7 @@ package struct JSONParser {
     /// Reads an object's punctuation and member names; `member` gets each name (and
     /// where it starts) with the parser at its value, reads the value, and returns false
     /// to stop, which this passes on.
-    private mutating func walkObject(
+    mutating func walkObject(
         _ member: (inout JSONParser, String, Int) throws(JSONSyntaxError) -> Bool
     ) throws(JSONSyntaxError) -> Bool {
         try enterContainer()
@@ -263,14 +263,14 @@ package struct JSONParser {
         }
     }
 
-    private mutating func enterContainer() throws(JSONSyntaxError) {
+    mutating func enterContainer() throws(JSONSyntaxError) {
         depth += 1
         if depth > Self.maximumDepth {
             throw error("nesting deeper than \(Self.maximumDepth) levels", kind: .beyondLimits)
         }
     }
 
-    private mutating func expectLiteral(_ literal: String) throws(JSONSyntaxError) {
+    mutating func expectLiteral(_ literal: String) throws(JSONSyntaxError) {
         let start = offset
         for expected in literal.utf8 {
             guard peek() == expected else {
@@ -282,7 +282,7 @@ package struct JSONParser {
 
     // MARK: - Numbers
 
-    private mutating func parseNumber() throws(JSONSyntaxError) -> Double {
+    mutating func parseNumber() throws(JSONSyntaxError) -> Double {
         let start = offset
         // The number's bytes are gathered as they are read: while streaming, it may
         // begin in the chunk before the current one.
@@ -322,7 +322,7 @@ package struct JSONParser {
         return number
     }
 
-    private func isDigit(_ byte: UInt8) -> Bool {
+    func isDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
@@ -340,7 +340,7 @@ package struct JSONParser {
 
     // MARK: - Strings
 
-    private mutating func parseString() throws(JSONSyntaxError) -> String {
+    mutating func parseString() throws(JSONSyntaxError) -> String {
         let start = offset
         offset += 1
         var utf8: [UInt8] = []
@@ -431,7 +431,7 @@ package struct JSONParser {
 
     // MARK: - Reading and reporting
 
-    private mutating func peek() -> UInt8? {
+    mutating func peek() -> UInt8? {
         if offset < bytes.count { return bytes[offset] }
         guard let next = file?.next() else { return nil }
         bytes = next
@@ -444,13 +444,13 @@ package struct JSONParser {
         offset < bytes.count ? bytes[offset] : nil
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while let byte = peek(), byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
             offset += 1
         }
     }
 
-    private func describeCurrent() -> String {
+    func describeCurrent() -> String {
         guard let byte = current else { return "the end of the file" }
         if byte < 0x80, byte >= 0x20 {
             return "'\(Character(Unicode.Scalar(byte)))'"
@@ -469,7 +469,7 @@ package struct JSONParser {
         return "'" + String(decoding: bytes[start..<end], as: UTF8.self) + "'"
     }
 
-    private func error(_ message: String, at errorOffset: Int? = nil,
+    func error(_ message: String, at errorOffset: Int? = nil,
                        kind: JSONSyntaxError.Kind = .syntax) -> JSONSyntaxError {
         // While streaming, an offset taken in an earlier chunk may lie before this one.
         let target = min(max(errorOffset ?? offset, 0), bytes.count)
