@@ -123,9 +123,10 @@ public struct StringTable: Sendable, Hashable {
                     + StringTableFormat.supportedExtensions.joined(separator: ", "))
         }
         let requested = locale.map(normalizedLocale)
+        let reader = StringTableReaders.reader(for: format).init(source: source)
         let parsed: ParsedStrings
         if url.isFileURL,
-           let streamed = format.streamed(contentsOf: url.path, source: source, keeping: keeping, chunkSize: chunkSize) {
+           let streamed = reader.streamed(contentsOf: url.path, keeping: keeping, chunkSize: chunkSize) {
             // A valid table is never held whole: its strings are kept as they are read.
             parsed = streamed
         } else {
@@ -136,11 +137,9 @@ public struct StringTable: Sendable, Hashable {
                 throw StringTableError(.unreadableFile, file: source, place: .wholeFile,
                                        message: "cannot read the file: \(StyleSheet.reason(error, reading: url))")
             }
-            // A JSON file the one-pass reader stepped aside from goes straight to the
-            // whole-document parser, not through a second one-pass read.
-            parsed = format == .json && url.isFileURL
-                ? .single(TableContent(entries: try JSONTableParser(source: source).wholeDocumentEntries(data, keeping: keeping)))
-                : try format.parse(data, source: source, keeping: keeping)
+            parsed = url.isFileURL
+                ? try reader.readRefusedStream(data, keeping: keeping)
+                : try reader.read(data, keeping: keeping)
         }
         switch parsed {
         case .single(let content):

@@ -3,7 +3,7 @@ import StyledText
 
 /// A file format string tables can be read from, chosen by file extension.
 ///
-/// Each format has its own parser type in its own file.
+/// Each format has its own reader, listed in `StringTableReaders.all`.
 public enum StringTableFormat: String, Sendable, Hashable, CaseIterable {
     /// Flat or nested JSON objects of strings; see `JSONTableParser`.
     case json
@@ -33,21 +33,7 @@ public enum StringTableFormat: String, Sendable, Hashable, CaseIterable {
     /// What a file holds, before a locale is chosen for it: the entries whose keys
     /// `keeping` accepts (all without it).
     func parse(_ data: Data, source: String, keeping: ((String) -> Bool)? = nil) throws(StringTableError) -> ParsedStrings {
-        if self == .json {
-            // Filtered as it streams: a table of a million keys holds only those kept.
-            return .single(TableContent(entries: try JSONTableParser(source: source).entries(from: data, keeping: keeping)))
-        }
-        guard let keeping else { return try parseWhole(data, source: source) }
-        switch try parseWhole(data, source: source) {
-        case .single(var content):
-            content.entries.removeAll { !keeping($0.key) }
-            return .single(content)
-        case .catalog(var catalog):
-            for index in catalog.localizations.indices {
-                catalog.localizations[index].content.entries.removeAll { !keeping($0.key) }
-            }
-            return .catalog(catalog)
-        }
+        try StringTableReaders.reader(for: self).init(source: source).read(data, keeping: keeping)
     }
 
     /// What the file at `path` holds, read a chunk at a time and keeping only the
@@ -55,48 +41,7 @@ public enum StringTableFormat: String, Sendable, Hashable, CaseIterable {
     /// problem, which reading it whole then names.
     func streamed(contentsOf path: String, source: String, keeping: ((String) -> Bool)?,
                   chunkSize: Int) -> ParsedStrings? {
-        switch self {
-        case .json:
-            JSONTableParser(source: source).streamedEntries(contentsOf: path, keeping: keeping, chunkSize: chunkSize)
-                .map { .single(TableContent(entries: $0)) }
-        case .strings:
-            StringsFileParser(source: source).streamedEntries(contentsOf: path, keeping: keeping, chunkSize: chunkSize)
-                .map { .single(TableContent(entries: $0)) }
-        case .stringCatalog:
-            StringCatalogParser(source: source).streamedCatalog(contentsOf: path, keeping: keeping, chunkSize: chunkSize)
-                .map { .catalog($0) }
-        case .androidXML:
-            AndroidXMLParser(source: source).streamedContent(contentsOf: path, keeping: keeping, chunkSize: chunkSize)
-                .map { .single($0) }
-        case .gettext:
-            GettextParser(source: source).streamedContent(contentsOf: path, keeping: keeping, chunkSize: chunkSize)
-                .map { .single($0) }
-        }
+        StringTableReaders.reader(for: self).init(source: source)
+            .streamed(contentsOf: path, keeping: keeping, chunkSize: chunkSize)
     }
-
-    private func parseWhole(_ data: Data, source: String) throws(StringTableError) -> ParsedStrings {
-        switch self {
-        case .json: .single(TableContent(entries: try JSONTableParser(source: source).entries(from: data)))
-        case .strings: .single(TableContent(entries: try StringsFileParser(source: source).entries(from: data)))
-        case .stringCatalog: .catalog(try StringCatalogParser(source: source).catalog(from: data))
-        case .androidXML: .single(try AndroidXMLParser(source: source).content(from: data))
-        case .gettext: .single(try GettextParser(source: source).content(from: data))
-        }
-    }
-}
-
-/// The content of a string table file, by whether it holds one locale or several.
-enum ParsedStrings {
-    case single(TableContent)
-    case catalog(StringCatalog)
-}
-
-/// The strings of one locale as a parser read them.
-struct TableContent {
-    var entries: [StringTable.Entry] = []
-    /// See ``StringTable/untranslatedKeys``.
-    var untranslatedKeys: [String] = []
-    /// A locale the file names itself, as a gettext header's `Language:` does; used
-    /// when neither the caller nor the path gives one.
-    var declaredLocale: String?
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LabelBatch
 
 /// `labelgen config labels.json --out DIR`: every group of a `labels.json`, each a
 /// `generate` run into `DIR/<folder>`. The SwiftPM build plugin runs it, so that the
@@ -17,8 +18,8 @@ struct ConfigCommand: ParsableCommand {
 
             or a list of such groups. "style" and "tables" are required. Each group is \
             one generate run into OUT/<folder>, by default OUT/<style name>. Unknown \
-            fields, missing files and two groups with one folder are errors naming the \
-            file and the JSON path.
+            or repeated fields, wrong values, missing files and two groups with one \
+            folder are errors naming the file, the line and column, and the JSON path.
 
             With --print-plan nothing is drawn: labelgen prints, as JSON, the folders the \
             run would write ("outputs") and the files it reads ("inputs"), which is what \
@@ -55,14 +56,11 @@ struct ConfigCommand: ParsableCommand {
             return
         }
         for group in config.groups {
-            let arguments = group.generateArguments(output: outputFolder.appendingPathComponent(group.folder), quiet: quiet)
-            var generate: Generate
-            do {
-                generate = try Generate.parse(arguments)
-            } catch {
-                throw Failure.badInput("\(file): group \"\(group.folder)\": \(Generate.message(for: error))")
-            }
-            try generate.run()
+            let output = URL(fileURLWithPath: outputFolder.appendingPathComponent(group.folder).path)
+            let progress = TerminalProgress(quiet: quiet)
+            let run = try group.runInputs.makeRun(outputFolder: output)
+            let (report, committed) = try run.execute(checks: BatchRun.Checks(), waitingForLock: false, progress: progress)
+            progress.noteSummary(of: report, committed, in: output)
         }
     }
 

@@ -162,18 +162,9 @@ struct Generate: ParsableCommand {
             try runWatching(outputFolder: outputFolder, checks: checks, progress: progress)
         }
         let batch = try makeRun(outputFolder: outputFolder)
-        let (report, committed): (RunReport, CommittedBatch)
-        do throws(BatchError) {
-            let lock = try lockOutputFolder(outputFolder, progress: progress)
-            let rendered = try batch.render(try batch.plan(holding: lock), progress: progress.update)
-            committed = try batch.commit(rendered)
-            report = try batch.report(committed, checks: checks)
-        } catch {
-            throw Failure(error)
-        }
+        let (report, committed) = try batch.execute(checks: checks, waitingForLock: waitForLock, progress: progress)
         try writeReports(report, outputFolder: outputFolder)
-        for line in report.summary() { progress.note(line) }
-        progress.note("\(committed.filesWritten) files written, \(committed.filesRemoved) removed, in \(outputFolder.path)")
+        progress.noteSummary(of: report, committed, in: outputFolder)
         if check != nil, FileManager.default.fileExists(atPath: batch.diffFolder.path) {
             progress.note("diff images of labels that differ from their golden images: \(batch.diffFolder.path)")
         }
@@ -182,29 +173,18 @@ struct Generate: ParsableCommand {
 
     /// The run the options ask for, with the tables and the style read afresh.
     private func makeRun(outputFolder: URL) throws -> BatchRun {
-        let sheet = try styleFile.sheet()
-        let patterns = keys.map(KeyPattern.init)
-        return BatchRun(
-            tables: try loadTables(keeping: BatchRun.keysToLoad(matching: patterns, outputFolder: outputFolder)),
-            styleSheet: sheet, outputFolder: outputFolder,
-            fonts: try fontOptions.sources(styleFolder: styleFile.folder), imageFolders: imageFolders,
-            scales: try scales?.get().values, keys: patterns, shard: try shard?.get(), force: force, jobs: jobs,
-            atlas: atlas.map { AtlasSettings(maximumSide: $0) })
-    }
-
-    /// Locks the output folder, waiting for another run with --wait-for-lock.
-    private func lockOutputFolder(_ outputFolder: URL, progress: TerminalProgress) throws(BatchError) -> OutputFolderLock {
-        try OutputFolderLock(folder: outputFolder, waiting: waitForLock) { holder in
-            progress.note("waiting for another run (\(holder.map { "pid \($0)" } ?? "pid not yet known")) "
-                          + "to finish writing \(outputFolder.path)")
-        }
+        try RunInputs(tables: tables, locale: locale, style: styleFile.url, keys: keys.map(KeyPattern.init),
+                      scales: try scales?.get().values, shard: try shard?.get(),
+                      atlas: atlas.map { AtlasSettings(maximumSide: $0) }, fontFolder: fontOptions.fonts,
+                      hostFonts: fontOptions.hostFonts, force: force, jobs: jobs)
+            .makeRun(outputFolder: outputFolder)
     }
 
     /// `--watch`: a ``WatchSession`` holding the output folder until Ctrl-C ends the
     /// process. Failed runs are reported as errors are, and the watch goes on.
     private func runWatching(outputFolder: URL, checks: BatchRun.Checks, progress: TerminalProgress) throws -> Never {
         let lock: OutputFolderLock
-        do { lock = try lockOutputFolder(outputFolder, progress: progress) } catch { throw Failure(error) }
+        do { lock = try BatchRun.lock(outputFolder, waiting: waitForLock, progress: progress) } catch { throw Failure(error) }
         let session = WatchSession(inputFiles: tables + [styleFile.style], checks: checks) {
             try makeRun(outputFolder: outputFolder)
         }
@@ -219,32 +199,8 @@ struct Generate: ParsableCommand {
         })
     }
 
-    /// The tables, each keeping the keys `keeping` accepts (all without it). A String
-    /// Catalog holds every locale; without --locale, each becomes a table.
-    private func loadTables(keeping: ((String) -> Bool)?) throws -> [StringTable] {
-        var loaded: [StringTable] = []
-        for path in tables {
-            do {
-                loaded += try StringTable.loadAll(contentsOf: URL(fileURLWithPath: path), locale: locale, keeping: keeping)
-            } catch {
-                throw Failure.badInput(error.description)
-            }
-        }
-        return loaded
-    }
-
     /// The sheet sides `--atlas` takes: room for a frame, and no larger than a label image.
     static let atlasSides = 8...16384
-
-    /// Where inline images are looked up: beside the style, then beside the string tables.
-    private var imageFolders: [String] {
-        var folders = [styleFile.folder]
-        for path in tables {
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            if !folders.contains(folder) { folders.append(folder) }
-        }
-        return folders
-    }
 
     /// Writes `--report` and `--contact-sheet`, if asked for; `reloading` writes the
     /// page that reloads itself, and its script.

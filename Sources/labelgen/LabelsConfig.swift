@@ -1,4 +1,6 @@
 import Foundation
+import LabelBatch
+import StyledText
 
 /// A `labels.json`: which string tables are drawn with which style, as `labelgen config`
 /// and the SwiftPM build plugin read it.
@@ -29,74 +31,41 @@ struct LabelsConfig: Equatable {
 
     var groups: [Group]
 
-    /// Reads and checks `file`; every error names the file and the JSON path.
+    /// Reads and checks `file`; every error names the file, the line and column, and the
+    /// JSON path of the value at fault.
     init(contentsOf file: URL) throws(ConfigError) {
         let data: Data
         do {
             data = try Data(contentsOf: file)
         } catch {
-            throw ConfigError(file: file, path: "$", message: "cannot be read: \(error.localizedDescription)")
+            throw ConfigError(file: file, place: .wholeFile, message: "$: cannot be read: \(error.localizedDescription)")
         }
-        let json: Any
+        let reader = Reader(folder: file.deletingLastPathComponent())
         do {
-            json = try JSONSerialization.jsonObject(with: data)
+            groups = try JSONParser.read(data) { (parser: inout JSONParser) throws(JSONSyntaxError) in
+                try reader.groups(&parser)
+            }
         } catch {
-            throw ConfigError(file: file, path: "$", message: "is not valid JSON (\(Self.reason(error)))")
+            throw ConfigError(file: file, place: error.place, message: error.message)
         }
-        let reader = Reader(file: file, folder: file.deletingLastPathComponent())
-        switch json {
-        case let object as [String: Any]:
-            groups = [try reader.group(object, at: "$")]
-        case let list as [Any] where !list.isEmpty:
-            groups = []
-            for (index, element) in list.enumerated() {
-                guard let object = element as? [String: Any] else {
-                    throw ConfigError(file: file, path: "$[\(index)]", message: "expected an object, got \(Reader.kind(element))")
-                }
-                groups.append(try reader.group(object, at: "$[\(index)]"))
-            }
-        default:
-            throw ConfigError(file: file, path: "$", message: "expected an object or a non-empty list of objects, "
-                              + "each with \"style\" and \"tables\"")
-        }
-        // Each folder is copied to the top of the bundle: two of the same name would
-        // overwrite each other's labels.
-        var seen: [String: Int] = [:]
-        for (index, group) in groups.enumerated() {
-            if let first = seen[group.folder] {
-                throw ConfigError(file: file, path: groups.count == 1 ? "$" : "$[\(index)]",
-                                  message: "writes into folder \"\(group.folder)\", as group \(first) does; "
-                                  + "give one of them another \"folder\"")
-            }
-            seen[group.folder] = index
-        }
-    }
-
-    /// JSONSerialization's message without Foundation's boilerplate around it.
-    private static func reason(_ error: Error) -> String {
-        let info = (error as NSError).userInfo
-        return (info[NSDebugDescriptionErrorKey] as? String) ?? error.localizedDescription
     }
 }
 
-/// A mistake in `labels.json`, told as `file: $.json.path: message`.
+/// A mistake in `labels.json`, told as `file:line:column: $.json.path: message`.
 struct ConfigError: Error, CustomStringConvertible {
     var file: URL
-    var path: String
+    var place: SourcePlace
     var message: String
 
-    var description: String { "\(file.path): \(path): \(message)" }
+    var description: String { place.message(message, in: file.path) }
 }
 
 extension LabelsConfig.Group {
-    /// The `labelgen generate` arguments of this group, writing into `output`.
-    func generateArguments(output: URL, quiet: Bool) -> [String] {
-        var arguments = tables.map(\.path) + ["--style", style.path, "--out", output.path]
-        if quiet { arguments.append("--quiet") }
-        for pattern in keys { arguments += ["--keys", pattern] }
-        if let scales { arguments += ["--scales", scales.map(String.init).joined(separator: ",")] }
-        if let atlas { arguments += ["--atlas", String(atlas)] }
-        return arguments
+    /// What the group draws: its tables in its style, as `generate` with the same options
+    /// would, with the bundled fonts and no limit but the keys.
+    var runInputs: RunInputs {
+        RunInputs(tables: tables.map(\.path), style: style, keys: keys.map(KeyPattern.init),
+                  scales: scales?.map(Double.init), atlas: atlas.map { AtlasSettings(maximumSide: $0) })
     }
 
     /// The files a run reads: the style, the tables, and the pictures markup may show
@@ -118,62 +87,124 @@ extension LabelsConfig.Group {
     }
 }
 
-/// Reads the fields of one group, rejecting unknown ones: a misspelt "scale" must not
-/// silently render the style's scales instead.
+/// Reads the groups of a labels.json from the JSON parser's pull API, so that every
+/// error points at the value at fault. Unknown fields are refused: a misspelt "scale"
+/// must not silently render the style's scales instead.
 private struct Reader {
-    var file: URL
     var folder: URL
 
     static let fields: Set<String> = ["style", "tables", "keys", "scales", "atlas", "folder"]
 
-    func group(_ object: [String: Any], at path: String) throws(ConfigError) -> LabelsConfig.Group {
-        for name in object.keys.sorted() where !Self.fields.contains(name) {
-            throw error("\(path).\(name)", "unknown field; expected one of \(Self.fields.sorted().joined(separator: ", "))")
+    /// The document's groups: one object, or a non-empty list of them.
+    func groups(_ parser: inout JSONParser) throws(JSONSyntaxError) -> [LabelsConfig.Group] {
+        var groups: [LabelsConfig.Group] = []
+        var starts: [Int] = []
+        let start = parser.position
+        if parser.nextIsObject() {
+            starts.append(parser.position)
+            groups.append(try group(&parser, at: "$"))
+        } else if parser.nextIsArray() {
+            try parser.readArray { (parser: inout JSONParser) throws(JSONSyntaxError) in
+                let path = "$[\(groups.count)]"
+                guard parser.nextIsObject() else {
+                    let at = parser.position
+                    throw parser.failure("\(path): expected an object, got \(Self.kind(try parser.readValue()))", at: at)
+                }
+                starts.append(parser.position)
+                groups.append(try group(&parser, at: path))
+            }
+        } else {
+            _ = try parser.readValue()
         }
-        guard let styleValue = object["style"] else { throw error(path, "missing \"style\": the style file to draw with") }
-        let style = try existingFile(styleValue, at: "\(path).style")
-        guard let tableValues = object["tables"] as? [Any], !tableValues.isEmpty else {
-            throw error("\(path).tables", object["tables"] == nil
-                        ? "missing: expected a list of string tables"
-                        : "expected a non-empty list of string table paths, got \(Self.kind(object["tables"]!))")
+        guard !groups.isEmpty else {
+            throw parser.failure("$: expected an object or a non-empty list of objects, each with \"style\" and \"tables\"",
+                                 at: start)
+        }
+        // Each folder is copied to the top of the bundle: two of the same name would
+        // overwrite each other's labels.
+        var seen: [String: Int] = [:]
+        for (index, group) in groups.enumerated() {
+            if let first = seen[group.folder] {
+                throw parser.failure("\(groups.count == 1 ? "$" : "$[\(index)]"): writes into folder \"\(group.folder)\", "
+                                     + "as group \(first) does; give one of them another \"folder\"", at: starts[index])
+            }
+            seen[group.folder] = index
+        }
+        return groups
+    }
+
+    private func group(_ parser: inout JSONParser, at path: String) throws(JSONSyntaxError) -> LabelsConfig.Group {
+        let start = parser.position
+        var values: [String: (value: JSONValue, at: Int)] = [:]
+        try parser.readObject { (parser: inout JSONParser, name: String, nameAt: Int) throws(JSONSyntaxError) in
+            guard Self.fields.contains(name) else {
+                throw parser.failure("\(path).\(name): unknown field; expected one of \(Self.fields.sorted().joined(separator: ", "))",
+                                     at: nameAt)
+            }
+            guard values[name] == nil else {
+                throw parser.failure("\(path): duplicate key \(JSONValue.quoted(name)) in the same object", at: nameAt,
+                                     kind: .duplicateKey)
+            }
+            let at = parser.position
+            values[name] = (try parser.readValue(), at)
+        }
+        /// An error at the value of `field` (a name, or a name and an index), or at the
+        /// group when there is none.
+        func failure(_ field: String?, _ message: String) -> JSONSyntaxError {
+            let at = field.flatMap { field in values[String(field.prefix { $0 != "[" })]?.at } ?? start
+            return parser.failure("\(path)\(field.map { ".\($0)" } ?? ""): \(message)", at: at)
+        }
+
+        guard let styleValue = values["style"]?.value else { throw failure(nil, "missing \"style\": the style file to draw with") }
+        let style = try existingFile(styleValue, failure: { failure("style", $0) })
+        guard case .array(let tableValues)? = values["tables"]?.value, !tableValues.isEmpty else {
+            throw failure("tables", values["tables"] == nil
+                          ? "missing: expected a list of string tables"
+                          : "expected a non-empty list of string table paths, got \(Self.kind(values["tables"]!.value))")
         }
         var tables: [URL] = []
         for (index, value) in tableValues.enumerated() {
-            tables.append(try existingFile(value, at: "\(path).tables[\(index)]"))
+            tables.append(try existingFile(value, failure: { failure("tables[\(index)]", $0) }))
         }
         var keys: [String] = []
-        if let value = object["keys"] {
-            guard let list = value as? [Any] else { throw error("\(path).keys", "expected a list of key patterns, got \(Self.kind(value))") }
+        if let value = values["keys"]?.value {
+            guard case .array(let list) = value else { throw failure("keys", "expected a list of key patterns, got \(Self.kind(value))") }
             for (index, element) in list.enumerated() {
-                guard let pattern = element as? String, !pattern.isEmpty else {
-                    throw error("\(path).keys[\(index)]", "expected a key pattern such as \"hud.*\", got \(Self.kind(element))")
+                guard case .string(let pattern) = element, !pattern.isEmpty else {
+                    throw failure("keys[\(index)]", "expected a key pattern such as \"hud.*\", got \(Self.kind(element))")
                 }
                 keys.append(pattern)
             }
         }
         var scales: [Int]?
-        if let value = object["scales"] {
-            guard let list = value as? [Any], !list.isEmpty else {
-                throw error("\(path).scales", "expected a non-empty list of scales such as [1, 2, 3], got \(Self.kind(value))")
+        if let value = values["scales"]?.value {
+            guard case .array(let list) = value, !list.isEmpty else {
+                throw failure("scales", "expected a non-empty list of scales such as [1, 2, 3], got \(Self.kind(value))")
             }
-            scales = try list.enumerated().map { index, element throws(ConfigError) in
+            scales = try list.enumerated().map { index, element throws(JSONSyntaxError) in
                 guard let scale = Self.integer(element), scale >= 1 else {
-                    throw error("\(path).scales[\(index)]", "expected a whole number >= 1, got \(Self.kind(element))")
+                    throw failure("scales[\(index)]", "expected a whole number >= 1, got \(Self.kind(element))")
+                }
+                guard scale <= Self.largestScale else {
+                    throw failure("scales[\(index)]", "expected a whole number from 1 to \(Self.largestScale), got \(scale)")
                 }
                 return scale
             }
         }
         var atlas: Int?
-        if let value = object["atlas"] {
+        if let value = values["atlas"]?.value {
             guard let side = Self.integer(value), side >= 1 else {
-                throw error("\(path).atlas", "expected the largest sheet side in pixels, such as 1024, got \(Self.kind(value))")
+                throw failure("atlas", "expected the largest sheet side in pixels, such as 1024, got \(Self.kind(value))")
+            }
+            guard Generate.atlasSides.contains(side) else {
+                throw failure("atlas", "must be \(Generate.atlasSides.lowerBound) to \(Generate.atlasSides.upperBound) pixels, got \(side)")
             }
             atlas = side
         }
         let folder: String
-        if let value = object["folder"] {
-            guard let name = value as? String, Self.isPlainName(name) else {
-                throw error("\(path).folder", "expected a folder name without \"/\", got \(Self.kind(value))")
+        if let value = values["folder"]?.value {
+            guard case .string(let name) = value, Self.isPlainName(name) else {
+                throw failure("folder", "expected a folder name without \"/\", got \(Self.kind(value))")
             }
             folder = name
         } else {
@@ -183,36 +214,27 @@ private struct Reader {
     }
 
     /// A path relative to the config file that names an existing file.
-    private func existingFile(_ value: Any, at path: String) throws(ConfigError) -> URL {
-        guard let relative = value as? String, !relative.isEmpty else {
-            throw error(path, "expected a file path relative to \(LabelsConfig.fileName), got \(Self.kind(value))")
+    private func existingFile(_ value: JSONValue,
+                              failure: (String) -> JSONSyntaxError) throws(JSONSyntaxError) -> URL {
+        guard case .string(let relative) = value, !relative.isEmpty else {
+            throw failure("expected a file path relative to \(LabelsConfig.fileName), got \(Self.kind(value))")
         }
         let url = relative.hasPrefix("/") ? URL(fileURLWithPath: relative)
                                           : folder.appendingPathComponent(relative).standardizedFileURL
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else {
-            throw error(path, "\(url.path): no such file")
+            throw failure("\(url.path): no such file")
         }
         return url
     }
 
-    private func error(_ path: String, _ message: String) -> ConfigError {
-        ConfigError(file: file, path: path, message: message)
-    }
+    /// The largest scale `generate --scales` takes.
+    static let largestScale = 8
 
-    /// A JSON number that is a whole number, not `true` (which reads as the number 1).
-    static func integer(_ value: Any) -> Int? {
-        guard let number = value as? NSNumber, !isBoolean(value), number.doubleValue == number.doubleValue.rounded(),
-              abs(number.doubleValue) < 1e9 else { return nil }
-        return number.intValue
-    }
-
-    /// Whether JSONSerialization read `true` or `false`: a Swift `Bool`, or an `NSNumber`
-    /// holding a C `char`, depending on the platform's Foundation.
-    static func isBoolean(_ value: Any) -> Bool {
-        if type(of: value) == Bool.self { return true }
-        guard let number = value as? NSNumber else { return false }
-        return String(cString: number.objCType) == "c"
+    /// A JSON number that is a whole number.
+    static func integer(_ value: JSONValue) -> Int? {
+        guard case .number(let number) = value, number == number.rounded(), abs(number) < 1e9 else { return nil }
+        return Int(number)
     }
 
     static func isPlainName(_ name: String) -> Bool {
@@ -220,16 +242,8 @@ private struct Reader {
     }
 
     /// How a JSON value is named in an error.
-    static func kind(_ value: Any) -> String {
-        switch value {
-        case is NSNull: return "null"
-        case let string as String: return "\"\(string)\""
-        case let number as NSNumber:
-            if isBoolean(value) { return number.boolValue ? "true" : "false" }
-            return "\(number)"
-        case is [Any]: return "a list"
-        case is [String: Any]: return "an object"
-        default: return "\(value)"
-        }
+    static func kind(_ value: JSONValue) -> String {
+        if case .array = value { return "a list" }
+        return value.brief
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import LabelBatch
+import StyledText
 
 /// The fast manifest reader must read what `JSONDecoder` reads, and take nothing it would
 /// refuse: which of the two read a manifest must never change what a run keeps.
@@ -48,7 +49,7 @@ struct ManifestReaderTests {
         for _ in 0..<300 {
             let original = Self.manifest(&random)
             let data = try JSONFile.encode(original)
-            let read = try ManifestReader.read([UInt8](data))
+            let read = try ManifestReader.read(data)
             #expect(read == original)
             #expect(read == (try JSONDecoder().decode(Manifest.self, from: data)))
         }
@@ -61,7 +62,7 @@ struct ManifestReaderTests {
          "labels":[{"key":"k","text":"T","fontSize":3.2E1,"requestedFontSize":-0.5,"fit":"fits","truncated":false,
          "lines":[],"box":{"width":1,"height":2},"images":[],"inputHash":null,"fontFiles":null}],"fonts":null}
         """#
-        let read = try ManifestReader.read(Array(json.utf8))
+        let read = try ManifestReader.read(Data(json.utf8))
         #expect(read == (try JSONDecoder().decode(Manifest.self, from: Data(json.utf8))))
         #expect(read.style == "sé/x 😀")
         #expect(read.labels.first?.fontSize == 32)
@@ -94,7 +95,7 @@ struct ManifestReaderTests {
         }
         var taken = 0
         for candidate in candidates {
-            guard let fast = try? ManifestReader.read(candidate) else { continue }
+            guard let fast = try? ManifestReader.read(Data(candidate)) else { continue }
             taken += 1
             let slow = try? JSONDecoder().decode(Manifest.self, from: Data(candidate))
             #expect(slow == fast, "\(String(decoding: candidate, as: UTF8.self))")
@@ -102,15 +103,31 @@ struct ManifestReaderTests {
         #expect(taken > 1, "the original and some harmless changes (white space) are taken")
     }
 
-    @Test("a manifest the fast reader leaves alone is still read, by JSONDecoder")
-    func fallsBack() throws {
+    /// labelgen never writes these; a manifest it cannot read only costs a full redraw.
+    @Test("a manifest with an unusual spelling or a field given twice is refused, saying where")
+    func refuses() throws {
         let json = #"{"tool":"t","locale":"de","style":"s","labels":[{"key":"k","text":"T","fontSize":1,"#
             + #""requestedFontSize":1,"fit":"fits","truncated":false,"lines":[],"box":{"width":1,"height":2},"#
             + #""images":[{"scale":1,"file":"k.png","width":4.0,"height":2,"boxOrigin":[0,0],"baselines":[],"hash":"h"}]}]}"#
-        #expect(throws: JSONReader.Malformed.self) { try ManifestReader.read(Array(json.utf8)) }
-        let slow = try? JSONDecoder().decode(Manifest.self, from: Data(json.utf8))
-        #expect(ManifestReader.decode(Data(json.utf8)) == slow)
+        #expect(throws: JSONSyntaxError.self) { try ManifestReader.read(Data(json.utf8)) }
+        #expect(ManifestReader.decode(Data(json.utf8)) == nil)
         #expect(ManifestReader.decode(Data("{".utf8)) == nil)
+        let twice = "{\"tool\": \"t\",\n \"tool\": \"u\", \"locale\": \"de\", \"style\": \"s\", \"labels\": []}"
+        #expect(throws: JSONSyntaxError(.duplicateKey, line: 2, column: 2, message: "duplicate key \"tool\" in the same object")) {
+            try ManifestReader.read(Data(twice.utf8))
+        }
+        let missing = #"{"tool": "t", "locale": "de", "labels": []}"#
+        #expect(throws: JSONSyntaxError(.syntax, line: 1, column: 43, message: "missing \"style\"")) {
+            try ManifestReader.read(Data(missing.utf8))
+        }
+    }
+
+    /// A manifest is read from the output folder, which another program may have written.
+    @Test("nesting too deep under a field it does not know is refused, not followed down the stack")
+    func deepNesting() {
+        let deep = #"{"tool": "t", "locale": "de", "style": "s", "labels": [], "x": "# + String(repeating: "[", count: 100_000)
+            + String(repeating: "]", count: 100_000) + "}"
+        #expect(throws: JSONSyntaxError.self) { try ManifestReader.read(Data(deep.utf8)) }
     }
 
     @Test("hashes are written as sixteen lowercase hex digits")

@@ -85,7 +85,7 @@ struct BuildPluginTests {
             .write(to: config, atomically: true, encoding: .utf8)
         let broken = try demo.build()
         #expect(broken.status != 0, "a labels.json with an unknown field built:\n\(broken.output)")
-        #expect(broken.output.contains("labels.json: $.scale: unknown field"), "\(broken.output)")
+        #expect(broken.output.contains("labels.json:5:3: $.scale: unknown field"), "\(broken.output)")
     }
 }
 

@@ -54,7 +54,7 @@ struct ConfigCommandTests {
         #expect(!FileManager.default.fileExists(atPath: tmp("out").path), "--print-plan wrote files")
     }
 
-    @Test("a bad labels.json exits 2 naming the file and the JSON path, and writes nothing",
+    @Test("a bad labels.json exits 2 naming the file, the line and column, and the JSON path, and writes nothing",
           arguments: [
               (#"{"style": "styles/hud.json", "tables": ["strings/en.json"], "scale": [2]}"#, "$.scale: unknown field"),
               (#"{"style": "styles/hud.json", "tables": ["strings/fr.json"]}"#, "$.tables[0]: "),
@@ -66,7 +66,10 @@ struct ConfigCommandTests {
               (#"[{"style": "styles/hud.json", "tables": ["strings/en.json"]}, {"style": "styles/hud.json", "tables": ["strings/de.json"]}]"#,
                "$[1]: writes into folder \"hud\", as group 0 does"),
               (#"["styles/hud.json"]"#, "$[0]: expected an object, got \"styles/hud.json\""),
-              (#"{"style": "#, "$: is not valid JSON"),
+              (#"{"style": "#, "expected a value, got the end of the file"),
+              (#"{"style": "styles/hud.json", "tables": ["strings/en.json"], "scales": [9]}"#,
+               "$.scales[0]: expected a whole number from 1 to 8, got 9"),
+              (#"{"style": "styles/hud.json", "tables": ["strings/en.json"], "atlas": 4}"#, "$.atlas: must be 8 to 16384 pixels, got 4"),
           ])
     func rejects(config: String, message: String) async throws {
         let tmp = try TempDir()
@@ -76,8 +79,35 @@ struct ConfigCommandTests {
         for extra in [[], ["--print-plan"]] {
             let result = try await CLI.run(["config", tmp("labels.json").path, "--out", tmp("out").path] + extra)
             #expect(result.status == 2, "\(result)")
-            #expect(result.stderr.contains("labels.json: \(message)"), "\(result)")
+            #expect(result.stderr.contains(try Regex(#"labels\.json:\d+:\d+: "#)), "\(result)")
+            #expect(result.stderr.contains(message), "\(result)")
             #expect(!FileManager.default.fileExists(atPath: tmp("out").path), "a bad labels.json wrote files")
         }
+    }
+
+    /// JSONSerialization kept one of two values for a key without a word; a wrong type
+    /// must point at the value, not only name the field.
+    @Test("a key given twice, or a value of the wrong type, is an error at its line and column",
+          arguments: [
+              ("{\n  \"style\": \"styles/hud.json\",\n  \"tables\": [\"strings/en.json\"],\n  \"style\": \"styles/menu.json\"\n}",
+               "labels.json:4:3: $: duplicate key \"style\" in the same object"),
+              ("[{\"style\": \"styles/hud.json\", \"tables\": [\"strings/en.json\"],\n  \"keys\": [\"a\", \"a\"], \"keys\": []}]",
+               "labels.json:2:23: $[0]: duplicate key \"keys\" in the same object"),
+              ("{\"style\": \"styles/hud.json\", \"tables\": [\"strings/en.json\"], \"folder\": {\"a\": 1, \"a\": 2}}",
+               "labels.json:1:80: duplicate key \"a\" in the same object"),
+              ("{\"style\": \"styles/hud.json\",\n \"tables\": [\"strings/en.json\"],\n \"scales\": [1, true]}",
+               "labels.json:3:12: $.scales[1]: expected a whole number >= 1, got true"),
+              ("{\"style\": 3, \"tables\": [\"strings/en.json\"]}",
+               "labels.json:1:11: $.style: expected a file path relative to labels.json, got 3"),
+          ])
+    func pointsAtTheValue(config: String, message: String) async throws {
+        let tmp = try TempDir()
+        defer { tmp.remove() }
+        try setUp(tmp, config: [String: Any]())
+        _ = try tmp.write(config, to: "labels.json")
+        let result = try await CLI.run(["config", tmp("labels.json").path, "--out", tmp("out").path])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains(message), "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: tmp("out").path), "a bad labels.json wrote files")
     }
 }

@@ -33,17 +33,17 @@ package struct JSONParser {
     /// The document, borrowed for the length of one parse (no copy of a large table);
     /// when streaming a file, the part of it read so far that is not yet consumed.
     private var bytes: UnsafeBufferPointer<UInt8>
-    private var offset = 0
-    private var depth = 0
+    var offset = 0
+    var depth = 0
     /// Streaming only: the file, whose next chunk replaces `bytes` once it is used up.
     /// Offsets then count within a chunk, so positions are only right for a document
     /// read whole; a stream that fails is parsed again whole for its message.
-    private var file: ChunkedFile?
+    var file: ChunkedFile?
 
     /// Deep enough for any real style or table, shallow enough to never exhaust the stack.
     private static let maximumDepth = 256
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
+    init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             offset = 3
@@ -51,7 +51,7 @@ package struct JSONParser {
     }
 
     /// Runs `body` with a parser over `data`'s bytes; a UTF-8 byte order mark is skipped.
-    private static func withParser<T>(_ data: Data, _ body: (inout JSONParser) throws(JSONSyntaxError) -> T) throws(JSONSyntaxError) -> T {
+    static func withParser<T>(_ data: Data, _ body: (inout JSONParser) throws(JSONSyntaxError) -> T) throws(JSONSyntaxError) -> T {
         let result: Result<T, JSONSyntaxError> = data.withUnsafeBytes { raw in
             var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
             do throws(JSONSyntaxError) {
@@ -73,99 +73,16 @@ package struct JSONParser {
         }
     }
 
-    private mutating func expectEnd() throws(JSONSyntaxError) {
+    mutating func expectEnd() throws(JSONSyntaxError) {
         skipWhitespace()
         if peek() != nil {
             throw error("unexpected \(describeCurrent()) after the end of the document")
         }
     }
 
-    /// Reads a string table (an object of strings and nested objects) without building
-    /// the document: `visit` gets each string with its dotted key (`menu.play`), in
-    /// document order, and returns false to stop.
-    ///
-    /// - Returns: false when `visit` stopped, the document is not such a table, or it is
-    ///   not valid JSON; the caller then parses it whole for the precise message.
-    package static func streamStrings(_ data: Data, _ visit: (String, String) -> Bool) -> Bool {
-        (try? withParser(data) { (parser: inout JSONParser) throws(JSONSyntaxError) -> Bool in
-            try parser.streamTable(visit)
-        }) ?? false
-    }
-
-    /// ``streamStrings(_:_:)`` for a file read a chunk at a time, so memory does not grow
-    /// with the file. Also false when the file cannot be read.
-    package static func streamStrings(_ file: ChunkedFile, _ visit: (String, String) -> Bool) -> Bool {
-        guard let first = file.next() else { return false }
-        var parser = JSONParser(bytes: first)
-        parser.file = file
-        let valid = (try? parser.streamTable(visit)) ?? false
-        return valid && !file.failed
-    }
-
-    private mutating func streamTable(_ visit: (String, String) -> Bool) throws(JSONSyntaxError) -> Bool {
-        skipWhitespace()
-        // Numbers, literals and arrays are never read while streaming: they end the
-        // stream here, so nothing ever looks back past the current chunk.
-        guard peek() == UInt8(ascii: "{"), try streamObject(prefix: nil, visit) else { return false }
-        try expectEnd()
-        return true
-    }
-
-    private mutating func streamObject(prefix: String?, _ visit: (String, String) -> Bool) throws(JSONSyntaxError) -> Bool {
-        try walkObject { (parser: inout JSONParser, name: String, _: Int) throws(JSONSyntaxError) -> Bool in
-            let key = prefix.map { $0 + "." + name } ?? name
-            switch parser.peek() {
-            case UInt8(ascii: "{"): return try parser.streamObject(prefix: key, visit)
-            case UInt8(ascii: "\""): return visit(key, try parser.parseString())
-            default: return false
-            }
-        }
-    }
-
-    /// Reads a document whose root is an object without building it whole: `visit`
-    /// gets each member of the root's object named `expanded` in turn, its value built,
-    /// with `true`, and every other member of the root, with `false`; it returns false
-    /// to stop. Made for files with one large object of small values, as a String
-    /// Catalog's `strings`.
-    ///
-    /// - Returns: false when `visit` stopped, the root is not an object, `expanded` is
-    ///   not an object or names a member twice (told apart by hashes, so perhaps two
-    ///   that only share one), the document is not valid JSON, or the file cannot be
-    ///   read; the caller then parses it whole for the precise message.
-    package static func streamMembers(_ file: ChunkedFile, expanding expanded: String,
-                                      _ visit: (_ isExpanded: Bool, _ name: String, _ value: JSONValue) -> Bool) -> Bool {
-        guard let first = file.next() else { return false }
-        var parser = JSONParser(bytes: first)
-        parser.file = file
-        let valid = (try? parser.streamRoot(expanding: expanded, visit)) ?? false
-        return valid && !file.failed
-    }
-
-    private mutating func streamRoot(
-        expanding expanded: String, _ visit: (Bool, String, JSONValue) -> Bool
-    ) throws(JSONSyntaxError) -> Bool {
-        skipWhitespace()
-        guard peek() == UInt8(ascii: "{") else { return false }
-        var names: Set<String> = []
-        let complete = try walkObject { (parser: inout JSONParser, name: String, _: Int) throws(JSONSyntaxError) -> Bool in
-            guard names.insert(name).inserted else { return false }
-            guard name == expanded else { return visit(false, name, try parser.parseValue()) }
-            guard parser.peek() == UInt8(ascii: "{") else { return false }
-            // One hash per member rather than its name, half the memory.
-            var hashes: Set<Int> = []
-            return try parser.walkObject { (parser: inout JSONParser, member: String, _: Int) throws(JSONSyntaxError) -> Bool in
-                guard hashes.insert(member.hashValue).inserted else { return false }
-                return visit(true, member, try parser.parseValue())
-            }
-        }
-        guard complete else { return false }
-        try expectEnd()
-        return true
-    }
-
     // MARK: - Values
 
-    private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+    mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
         guard let byte = peek() else {
             throw error("expected a value, got the end of the file")
         }
@@ -197,7 +114,7 @@ package struct JSONParser {
     /// Reads an object's punctuation and member names; `member` gets each name (and
     /// where it starts) with the parser at its value, reads the value, and returns false
     /// to stop, which this passes on.
-    private mutating func walkObject(
+    mutating func walkObject(
         _ member: (inout JSONParser, String, Int) throws(JSONSyntaxError) -> Bool
     ) throws(JSONSyntaxError) -> Bool {
         try enterContainer()
@@ -263,14 +180,14 @@ package struct JSONParser {
         }
     }
 
-    private mutating func enterContainer() throws(JSONSyntaxError) {
+    mutating func enterContainer() throws(JSONSyntaxError) {
         depth += 1
         if depth > Self.maximumDepth {
             throw error("nesting deeper than \(Self.maximumDepth) levels", kind: .beyondLimits)
         }
     }
 
-    private mutating func expectLiteral(_ literal: String) throws(JSONSyntaxError) {
+    mutating func expectLiteral(_ literal: String) throws(JSONSyntaxError) {
         let start = offset
         for expected in literal.utf8 {
             guard peek() == expected else {
@@ -282,7 +199,7 @@ package struct JSONParser {
 
     // MARK: - Numbers
 
-    private mutating func parseNumber() throws(JSONSyntaxError) -> Double {
+    mutating func parseNumber() throws(JSONSyntaxError) -> Double {
         let start = offset
         // The number's bytes are gathered as they are read: while streaming, it may
         // begin in the chunk before the current one.
@@ -322,7 +239,7 @@ package struct JSONParser {
         return number
     }
 
-    private func isDigit(_ byte: UInt8) -> Bool {
+    func isDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
@@ -340,10 +257,22 @@ package struct JSONParser {
 
     // MARK: - Strings
 
-    private mutating func parseString() throws(JSONSyntaxError) -> String {
+    mutating func parseString() throws(JSONSyntaxError) -> String {
         let start = offset
         offset += 1
-        var utf8: [UInt8] = []
+        // Most strings have no escape and lie within the buffer: they are made straight
+        // from it, without gathering their bytes one at a time.
+        let runStart = offset
+        skipPlainBytes()
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") {
+            let run = UnsafeBufferPointer(rebasing: bytes[runStart..<offset])
+            offset += 1
+            guard let text = String(validating: run, as: UTF8.self) else {
+                throw error("invalid UTF-8 in string", at: start)
+            }
+            return text
+        }
+        var utf8 = Array(bytes[runStart..<offset])
         while true {
             guard let byte = peek() else {
                 throw error("unterminated string", at: start)
@@ -362,9 +291,20 @@ package struct JSONParser {
             case 0..<0x20:
                 throw error("control character U+\(hex4(UInt32(byte))) in string; write it as an escape")
             default:
-                utf8.append(byte)
+                let run = offset
                 offset += 1
+                skipPlainBytes()
+                utf8.append(contentsOf: bytes[run..<offset])
             }
+        }
+    }
+
+    /// Moves past bytes of the current buffer that stand for themselves in a string.
+    private mutating func skipPlainBytes() {
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            offset += 1
         }
     }
 
@@ -431,7 +371,7 @@ package struct JSONParser {
 
     // MARK: - Reading and reporting
 
-    private mutating func peek() -> UInt8? {
+    mutating func peek() -> UInt8? {
         if offset < bytes.count { return bytes[offset] }
         guard let next = file?.next() else { return nil }
         bytes = next
@@ -444,13 +384,13 @@ package struct JSONParser {
         offset < bytes.count ? bytes[offset] : nil
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while let byte = peek(), byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
             offset += 1
         }
     }
 
-    private func describeCurrent() -> String {
+    func describeCurrent() -> String {
         guard let byte = current else { return "the end of the file" }
         if byte < 0x80, byte >= 0x20 {
             return "'\(Character(Unicode.Scalar(byte)))'"
@@ -469,7 +409,7 @@ package struct JSONParser {
         return "'" + String(decoding: bytes[start..<end], as: UTF8.self) + "'"
     }
 
-    private func error(_ message: String, at errorOffset: Int? = nil,
+    func error(_ message: String, at errorOffset: Int? = nil,
                        kind: JSONSyntaxError.Kind = .syntax) -> JSONSyntaxError {
         // While streaming, an offset taken in an earlier chunk may lie before this one.
         let target = min(max(errorOffset ?? offset, 0), bytes.count)

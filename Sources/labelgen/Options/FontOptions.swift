@@ -16,7 +16,12 @@ struct FontOptions: ParsableArguments {
     /// The fonts to use, with a style's `font.files` looked up in `styleFolder`.
     /// - Throws: A bad-input ``Failure`` when the font folder is missing.
     func sources(styleFolder: String) throws -> FontSources {
-        FontSources(bundledDirectories: try FontFolders.resolve(fonts), useHostFonts: hostFonts,
+        try Self.sources(folder: fonts, hostFonts: hostFonts, styleFolder: styleFolder)
+    }
+
+    /// ``sources(styleFolder:)`` for settings given other than on the command line.
+    static func sources(folder: String?, hostFonts: Bool, styleFolder: String) throws -> FontSources {
+        FontSources(bundledDirectories: try FontFolders.resolve(folder), useHostFonts: hostFonts,
                     fileSearchDirectories: [styleFolder])
     }
 }

@@ -1,0 +1,87 @@
+import Foundation
+import LabelLayout
+import StyledText
+import TextRender
+
+extension BatchRun {
+    /// What makes a label fail a run, checked by ``BatchRun/report(_:checks:)``. By
+    /// default nothing does.
+    public struct Checks: Sendable {
+        /// Whether a label fails when it is truncated, overflows its box, or has
+        /// characters no font covers.
+        public var strict: Bool
+        /// The smallest share of the style's font size, 0…1, a label may be drawn at;
+        /// nil allows any. 0.8 fails a label shrunk below 80%.
+        public var minimumSizeShare: Double?
+        /// A folder of golden images, `<locale>/<file>` as in the output folder, that
+        /// every image of the run must match; nil compares nothing. A missing golden
+        /// image fails its label too.
+        public var goldenFolder: URL?
+        /// How far an image may stray from its golden image.
+        public var tolerance: Tolerance
+
+        /// Checks with the given settings; the defaults check nothing.
+        public init(strict: Bool = false, minimumSizeShare: Double? = nil, goldenFolder: URL? = nil,
+                    tolerance: Tolerance = .default) {
+            self.strict = strict
+            self.minimumSizeShare = minimumSizeShare
+            self.goldenFolder = goldenFolder
+            self.tolerance = tolerance
+        }
+
+        /// Why the label `entry` records fails the checks other than the golden images.
+        func failures(of entry: Manifest.Label) -> [String] {
+            var failures: [String] = []
+            if strict && (entry.truncated || entry.fit == FitOutcome.overflows.rawValue || entry.missingCharacters != nil) {
+                failures.append("fails --strict")
+            }
+            if let share = minimumSizeShare, entry.fontSize < entry.requestedFontSize * share - 1e-9 {
+                failures.append("fails --max-shrink \(Int((share * 100).rounded()))%")
+            }
+            return failures
+        }
+    }
+}
+
+/// Compares the images of one run with golden images, writing a diff image for each one
+/// that differs.
+struct GoldenComparison {
+    let outputFolder: URL
+    let goldenFolder: URL
+    let diffFolder: URL
+    let check: GoldenCheck
+
+    /// Why the images of `entry` in `locale` fail: one line per image that differs from
+    /// its golden image or has none.
+    func failures(of entry: Manifest.Label, locale: String) throws(BatchError) -> [String] {
+        var failures: [String] = []
+        for image in entry.images {
+            let outcome = try compare(image.file, locale: locale)
+            switch outcome {
+            case .match: continue
+            case .missingGolden: failures.append("--check: no golden \(locale)/\(image.file)")
+            default: failures.append("--check: \(image.file): \(outcome.summary)")
+            }
+            if let diff = outcome.diff {
+                try write(diff, named: String(image.file.dropLast(4)) + ".diff.png", locale: locale)
+            }
+        }
+        return failures
+    }
+
+    private func compare(_ file: String, locale: String) throws(BatchError) -> GoldenCheck.Outcome {
+        do {
+            let pixels = try PNGDecoder().decode(contentsOf: outputFolder.appendingPathComponent(locale).appendingPathComponent(file))
+            return try check.compare(rendered: pixels, goldenFile: goldenFolder.appendingPathComponent(locale).appendingPathComponent(file))
+        } catch {
+            throw .unreadableImage(error)
+        }
+    }
+
+    private func write(_ diff: RGBAImage, named name: String, locale: String) throws(BatchError) {
+        let url = diffFolder.appendingPathComponent(locale).appendingPathComponent(name)
+        let png: Data
+        do { png = try PNGEncoder().encode(diff) } catch { throw .cannotWrite(path: url.path, reason: "\(error)") }
+        do { try AtomicWriter.write(png, to: url) } catch { throw .cannotWrite(url, error) }
+    }
+}

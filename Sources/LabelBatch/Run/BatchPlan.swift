@@ -1,0 +1,184 @@
+import Foundation
+import LabelLayout
+import StyledText
+
+/// What a run will do, decided before any pixel is drawn: made by ``BatchRun/plan()``,
+/// drawn by ``BatchRun/render(_:progress:)``.
+public struct BatchPlan: Sendable {
+    /// Every label of the run (of its shard, and matching its keys), in table order, each
+    /// with its ``PlannedLabel/status``.
+    public let labels: [PlannedLabel]
+    /// The manifest the previous run left in each locale folder this run writes.
+    let previous: [String: Manifest]
+    /// What the whole selection is, per locale, whichever shard this run draws; empty
+    /// when the run is limited to some keys.
+    let inputs: [String: Manifest.Inputs]
+    /// The engine that lays out the labels; it found the inline images for the hashes.
+    let engine: LayoutEngine
+    /// Font file hashes read so far, shared with the later phases.
+    let fingerprints: FontFingerprints
+    /// The claim on the output folder: no other run writes the folder between planning
+    /// and reporting.
+    package let lock: OutputFolderLock
+    /// Whether ``BatchRun/plan()`` took ``lock``, and so releases it when the run ends;
+    /// a lock passed to ``BatchRun/plan(holding:)`` stays the caller's.
+    let ownsLock: Bool
+
+    /// Releases ``lock`` if the run took it itself: the run is over.
+    func endRun() { if ownsLock { lock.release() } }
+
+    /// The labels ``BatchRun/render(_:progress:)`` will draw.
+    public var labelsToRender: [PlannedLabel] { labels.filter { $0.inputHashToRender != nil } }
+
+    /// The locales of the labels, each once, sorted.
+    package var locales: [String] { Set(labels.map(\.locale)).sorted() }
+
+    /// The locales whose manifests the run writes: those of every shard's labels, so a
+    /// shard left with no label of a locale still updates that locale's manifest.
+    var manifestLocales: [String] { Set(previous.keys).union(inputs.keys).union(labels.map(\.locale)).sorted() }
+}
+
+extension BatchRun {
+    /// Checks every input, locks the output folder and decides what becomes of each
+    /// label. Nothing is written but the lock file.
+    ///
+    /// The lock (`.labelgen.lock` in the folder) keeps other runs out of the folder until
+    /// ``report(_:checks:)`` returns, the rendered batch is discarded, or the plan and
+    /// the batches made from it are all gone, whichever comes first; a plan made only to
+    /// be looked at should be let go. When another run holds the folder, this waits for
+    /// it if ``waitsForLock`` is set, and fails at once otherwise. Inputs are checked
+    /// before the folder is touched.
+    ///
+    /// A label is drawn unless its text has a placeholder without a sample, or the
+    /// manifest in its locale folder has an entry for its key with the same input hash
+    /// (text, merged style, scales, font files, inline images, the version of labelgen)
+    /// whose images all exist; then they are kept, unless ``force`` is set.
+    ///
+    /// - Throws: ``BatchError`` for a bad locale or key, a style or markup error, a
+    ///   locale folder that is a link or a file, or an output folder another run holds
+    ///   (``BatchError/outputFolderLocked(path:holder:)``); with ``atlas``, a ``shard``
+    ///   or a key named like a sheet.
+    public func plan() throws(BatchError) -> BatchPlan {
+        let labels = try selectedLabels()
+        return try plan(labels, holding: try OutputFolderLock(folder: outputFolder, waiting: waitsForLock), owned: true)
+    }
+
+    /// ``plan()`` with the output folder already locked by the caller, who took `lock`
+    /// before reading anything in it. The lock stays the caller's: the run does not
+    /// release it, so the caller can write more into the folder after the report.
+    ///
+    /// - Precondition: `lock` holds this run's ``outputFolder``.
+    package func plan(holding lock: OutputFolderLock) throws(BatchError) -> BatchPlan {
+        precondition(lock.folder.standardizedFileURL == outputFolder.standardizedFileURL,
+                     "the lock holds \(lock.folder.path), not the output folder \(outputFolder.path)")
+        return try plan(try selectedLabels(), holding: lock, owned: false)
+    }
+
+    /// The labels of the run's keys, of every shard, with their inputs checked.
+    private func selectedLabels() throws(BatchError) -> [PlannedLabel] {
+        if atlas != nil, let shard { throw .atlasWithShard(shard) }
+        let labels = try LabelPlan(tables: tables, sheet: styleSheet, patterns: keys, scaleOverride: scales).labels
+        if atlas != nil, let taken = labels.first(where: { FileNames.isSheetName(FileNames.safeName(forKey: $0.key)) }) {
+            throw .atlasNameTaken(table: taken.source, key: taken.key)
+        }
+        return labels
+    }
+
+    /// Decides what becomes of the labels of the run's shard among `selected`, reading
+    /// the folder `lock` holds.
+    private func plan(_ selected: [PlannedLabel], holding lock: OutputFolderLock, owned: Bool) throws(BatchError) -> BatchPlan {
+        let locales = Set(selected.map(\.locale)).sorted()
+        for locale in locales { try OutputFolder.checkLocaleFolder(outputFolder.appendingPathComponent(locale)) }
+        let engine = LayoutEngine(fonts: fonts, imageDirectories: imageFolders)
+        let usesFontFiles = selected.contains { !$0.style.font.files.isEmpty }
+        // Reading the earlier manifests and hashing the font files are most of a re-run
+        // with nothing to draw, so with more than one job they are shared out: the hash
+        // first, the manifests one each as threads come free.
+        let hasherSlot = Slot<InputHasher>()
+        let manifestSlots = locales.map { _ in Slot<Manifest>() }
+        let run = self
+        DispatchQueue.concurrentPerform(iterations: jobs > 1 ? locales.count + 1 : 0) { part in
+            if part == 0 {
+                // Over the whole selection, so a shard's input hashes are those a full run has.
+                hasherSlot.value = InputHasher(run: run, engine: engine, usesFontFiles: usesFontFiles)
+            } else {
+                manifestSlots[part - 1].value = Manifest.previous(in: run.outputFolder.appendingPathComponent(locales[part - 1]))
+            }
+        }
+        var previous: [String: Manifest] = [:]
+        for (locale, slot) in zip(locales, manifestSlots) {
+            previous[locale] = jobs > 1 ? slot.value : Manifest.previous(in: outputFolder.appendingPathComponent(locale))
+        }
+        let hasher = hasherSlot.value ?? InputHasher(run: self, engine: engine, usesFontFiles: usesFontFiles)
+        for locale in locales {
+            // An entry carried over from a run without atlases may hold a sheet's name.
+            if atlas != nil, let taken = previous[locale]?.labels.first(where: {
+                FileNames.isSheetName(FileNames.safeName(forKey: $0.key))
+            }) {
+                let folder = outputFolder.appendingPathComponent(locale)
+                throw .atlasNameTaken(table: folder.appendingPathComponent("manifest.json").path, key: taken.key)
+            }
+        }
+        let earlier = previous.mapValues { manifest in
+            Dictionary(manifest.labels.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        var tally = InputsTally()
+        var decided: [PlannedLabel] = []
+        // `access` on a path string costs a fraction of building a URL for every label.
+        let folderPaths = Dictionary(uniqueKeysWithValues: locales.map { locale in
+            (locale, outputFolder.appendingPathComponent(locale).path + "/")
+        })
+        for var label in selected {
+            let inputHash = hasher.inputHash(of: label)
+            tally.add(label, inputHash: inputHash)
+            guard shard?.contains(locale: label.locale, key: label.key) ?? true else { continue }
+            let entry = earlier[label.locale]?[label.key]
+            label.status = status(of: label, inputHash: inputHash, earlier: entry, folder: folderPaths[label.locale]!)
+            if label.status == .unchanged { label.kept = entry }
+            decided.append(label)
+        }
+        let inputs = keys.isEmpty ? tally.inputs(style: styleSheet.source)
+            : Self.inputsKept(by: decided, previous: previous)
+        return BatchPlan(labels: decided, previous: previous, inputs: inputs, engine: engine,
+                         fingerprints: hasher.fingerprints, lock: lock, ownsLock: owned)
+    }
+
+    /// The records of the whole selection a run limited to some keys keeps: such a run
+    /// does not know the whole selection, so a record stays only while each of the run's
+    /// labels has the inputs its earlier entry records.
+    private static func inputsKept(by labels: [PlannedLabel], previous: [String: Manifest]) -> [String: Manifest.Inputs] {
+        var kept = previous.compactMapValues(\.inputs)
+        let earlier = previous.mapValues { manifest in Dictionary(manifest.labels.map { ($0.key, $0.inputHash) }, uniquingKeysWith: { a, _ in a }) }
+        for label in labels where kept[label.locale] != nil {
+            let same: Bool
+            switch label.status {
+            case .unchanged: same = true
+            case .render(let inputHash): same = earlier[label.locale]?[label.key] == inputHash
+            case .notRendered: same = earlier[label.locale]?[label.key] == nil
+            }
+            if !same { kept[label.locale] = nil }
+        }
+        return kept
+    }
+
+    /// Whether the label is drawn, kept as `earlier` recorded it, or skipped.
+    /// `folder` is the label's locale folder's path, ending in a slash.
+    private func status(of label: PlannedLabel, inputHash: String, earlier: Manifest.Label?,
+                        folder: String) -> PlannedLabel.Status {
+        guard label.unfilledPlaceholders.isEmpty else { return .notRendered }
+        // A re-run with nothing changed asks this of every image.
+        if !force, let earlier, earlier.inputHash == inputHash, earlier.images.allSatisfy({
+            FileNames.isPlainFileName($0.file) && access(folder + $0.file, F_OK) == 0
+        }) {
+            return .unchanged
+        }
+        return .render(inputHash: inputHash)
+    }
+}
+
+/// A value one thread of `DispatchQueue.concurrentPerform` sets and the caller reads
+/// once it has returned, which orders the write before the read.
+private final class Slot<Value>: @unchecked Sendable {
+    // @unchecked: written by one thread only, read after that thread has finished.
+    var value: Value?
+}

@@ -1,0 +1,92 @@
+import Foundation
+import LabelBatch
+import LabelLayout
+import StringTables
+import StyledText
+
+/// What one run draws, from `generate`'s options or from a group of a labels.json: both
+/// make their ``BatchRun`` here, so the same inputs give the same bytes.
+struct RunInputs {
+    var tables: [String]
+    var locale: String?
+    var style: URL
+    var keys: [KeyPattern] = []
+    var scales: [Double]?
+    var shard: Shard?
+    var atlas: AtlasSettings?
+    /// `--fonts`: nil for `$LABELGEN_FONTS`, else the fonts installed with labelgen.
+    var fontFolder: String?
+    var hostFonts = false
+    var force = false
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    /// The run into `outputFolder`, with the style and the tables read afresh.
+    /// - Throws: A bad-input ``Failure`` naming the file at fault.
+    func makeRun(outputFolder: URL) throws -> BatchRun {
+        let sheet: StyleSheet
+        do { sheet = try StyleSheet(contentsOf: style) } catch { throw Failure.badInput(error.description) }
+        let styleFolder = style.deletingLastPathComponent().path
+        return BatchRun(
+            tables: try loadTables(keeping: BatchRun.keysToLoad(matching: keys, outputFolder: outputFolder)),
+            styleSheet: sheet, outputFolder: outputFolder,
+            fonts: try FontOptions.sources(folder: fontFolder, hostFonts: hostFonts, styleFolder: styleFolder),
+            imageFolders: imageFolders(styleFolder: styleFolder),
+            scales: scales, keys: keys, shard: shard, force: force, jobs: jobs, atlas: atlas)
+    }
+
+    /// The tables, each keeping the keys `keeping` accepts (all without it). A String
+    /// Catalog holds every locale; without a locale, each becomes a table.
+    private func loadTables(keeping: ((String) -> Bool)?) throws -> [StringTable] {
+        var loaded: [StringTable] = []
+        for path in tables {
+            do {
+                loaded += try StringTable.loadAll(contentsOf: URL(fileURLWithPath: path), locale: locale, keeping: keeping)
+            } catch {
+                throw Failure.badInput(error.description)
+            }
+        }
+        return loaded
+    }
+
+    /// Where inline images are looked up: beside the style, then beside the string tables.
+    private func imageFolders(styleFolder: String) -> [String] {
+        var folders = [styleFolder]
+        for path in tables {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            if !folders.contains(folder) { folders.append(folder) }
+        }
+        return folders
+    }
+}
+
+extension BatchRun {
+    /// Locks the output folder, waiting for another run's lock if `waiting`, then plans,
+    /// draws, commits and reports the run.
+    func execute(checks: Checks, waitingForLock waiting: Bool,
+                 progress: TerminalProgress) throws -> (RunReport, CommittedBatch) {
+        do throws(BatchError) {
+            let lock = try Self.lock(outputFolder, waiting: waiting, progress: progress)
+            let rendered = try render(try plan(holding: lock), progress: progress.update)
+            let committed = try commit(rendered)
+            return (try report(committed, checks: checks), committed)
+        } catch {
+            throw Failure(error)
+        }
+    }
+
+    /// Locks `outputFolder`, noting it when the lock is waited for.
+    static func lock(_ outputFolder: URL, waiting: Bool, progress: TerminalProgress) throws(BatchError) -> OutputFolderLock {
+        try OutputFolderLock(folder: outputFolder, waiting: waiting) { holder in
+            progress.note("waiting for another run (\(holder.map { "pid \($0)" } ?? "pid not yet known")) "
+                          + "to finish writing \(outputFolder.path)")
+        }
+    }
+}
+
+extension TerminalProgress {
+    /// What a run did: its report's summary, then the files it wrote and removed.
+    func noteSummary(of report: RunReport, _ committed: CommittedBatch, in outputFolder: URL) {
+        for line in report.summary() { note(line) }
+        note("\(committed.filesWritten) files written, \(committed.filesRemoved) removed, in \(outputFolder.path)")
+    }
+}
