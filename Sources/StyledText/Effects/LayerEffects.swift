@@ -12,6 +12,8 @@ package enum LayerEffects {
               "Shadows inside the glyphs, over the fill; at offset [0, 0] in a light colour, an inner glow."),
         .optional("bevel", get: { $0.bevel }, set: { $0.bevel = $1 },
                   "Lights the glyphs as if raised, as an inner bevel; null removes it."),
+        .optional("extrude", get: { $0.extrude }, set: { $0.extrude = $1 },
+                  "The glyphs and their outlines swept along an angle, as 3D letters' sides, under the outlines; null removes it."),
     ]
 
     /// Every effect of `style` whose ink leaves the glyphs, as the slots list them,

@@ -3,6 +3,7 @@ import StyledText
 /// The layers of a label, bottom first: the one list that says what is drawn over what.
 let paintOrder: [any TextLayer.Type] = [
     ShadowLayer.self,
+    ExtrudeLayer.self,
     OutlineLayer.self,
     FillLayer.self,
     BevelLayer.self,
