@@ -122,38 +122,19 @@ public final class LayoutEngine: Sendable {
         }
         try check(style.font.size, limits.fontSize, .fontSize)
         try check(style.font.minSize ?? 0, limits.fontSize, .minimumFontSize)
-        try check(style.stroke?.width ?? 0, limits.strokeWidth, .strokeWidth)
-        let strokeCount = style.outerStrokes.count + 1
-        if strokeCount > limits.strokes {
-            throw .limitExceeded(LimitExcess(.strokeCount, value: Double(strokeCount), limit: Double(limits.strokes)))
-        }
-        for stroke in style.outerStrokes {
-            try check(stroke.width, limits.strokeWidth, .strokeWidth)
-        }
-        for shadows in [style.shadows, style.innerShadows] where shadows.count > limits.shadows {
-            throw .limitExceeded(LimitExcess(.shadowCount, value: Double(shadows.count), limit: Double(limits.shadows)))
-        }
-        for shadow in style.shadows + style.innerShadows {
-            try check(shadow.blur, limits.blur, .shadowBlur)
-            try check(shadow.spread, limits.blur, .shadowSpread)
-            // Inner shadows stay inside the glyphs, so the canvas limit never sees their
-            // offsets; the renderer turns them into pixel counts.
-            try check(shadow.offsetX, Double(limits.canvasSide), .shadowOffset)
-            try check(shadow.offsetY, Double(limits.canvasSide), .shadowOffset)
-        }
-        if let bevel = style.bevel {
-            try check(bevel.size, limits.blur, .bevelSize)
-            try check(bevel.depth, Bevel.maximumDepth, .bevelDepth)
-            try check(bevel.angle, .greatestFiniteMagnitude, .lightAngle)
-            try check(bevel.altitude, .greatestFiniteMagnitude, .lightAngle)
+        // The effects' own bounds, as the style decoder holds style files to them.
+        do {
+            for slot in LayerEffects.slots { try slot.check(style, limits) }
+        } catch {
+            throw .limitExceeded(LimitExcess(error))
         }
         for run in text.runs {
             let attributes = run.attributes
             if let size = attributes.size {
                 try check(size.factor(base: style.font.size) * style.font.size, limits.fontSize, .fontSize)
             }
-            if let width = attributes.stroke.flatMap({ $0.resolved(over: style.stroke)?.width }) {
-                try check(width, limits.strokeWidth, .strokeWidth)
+            if let stroke = attributes.stroke.flatMap({ $0.resolved(over: style.stroke) }) {
+                do { try stroke.checkBounds(limits) } catch { throw .limitExceeded(LimitExcess(error)) }
             }
             if let height = attributes.image?.height {
                 try check(height, limits.fontSize, .inlineImageHeight)

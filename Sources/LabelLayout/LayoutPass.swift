@@ -18,7 +18,7 @@ struct LayoutPass {
     let direction: TextDirectionRequest
     /// The style's own face, whose metrics set the line height of every line.
     let primary: FontFace
-    /// How far strokes and shadows reach: the text is inset in the box by this much.
+    /// How far the layer effects reach: the text is inset in the box by this much.
     let extents: EdgeInsets
     /// The box less the effects' extents, with the style's line rules.
     let frame: Frame

@@ -44,6 +44,10 @@ public struct LimitExcess: Sendable, Hashable, CustomStringConvertible {
         /// The bevel's light angle or altitude, which must be finite (the limit is the
         /// largest finite number).
         case lightAngle
+        /// A field of a layer effect that has no measure of its own, named as its limit
+        /// is (`extrude depth`); a limit of the largest finite number asks only that it
+        /// be finite.
+        case effectField(String)
         /// The longer side of the inline image `source`, `width` x `height` pixels
         /// (`Limits.canvasSide`).
         case inlineImageSide(source: String, width: Int, height: Int)
@@ -94,6 +98,9 @@ public struct LimitExcess: Sendable, Hashable, CustomStringConvertible {
         case .bevelSize: return "bevel size \(value) exceeds the limit of \(limit)"
         case .bevelDepth: return "bevel depth \(value) exceeds the limit of \(limit)"
         case .lightAngle: return "the bevel's light angle \(value) is not a finite number"
+        case .effectField(let name) where self.limit == .greatestFiniteMagnitude:
+            return "\(name) \(value) is not a finite number"
+        case .effectField(let name): return "\(name) \(value) exceeds the limit of \(limit)"
         case let .inlineImageSide(source, width, height):
             return Self.imageExcess(source, width, height, side: Int(self.limit), pixels: .max)
         case let .inlineImagePixels(source, width, height):
@@ -107,5 +114,24 @@ public struct LimitExcess: Sendable, Hashable, CustomStringConvertible {
         let what = "inline image \(source)"
         return Limits.excess(what, width: Double(width), height: Double(height), side: side, pixels: pixels)
             ?? "\(what) would be \(width)x\(height) pixels"
+    }
+}
+
+extension LimitExcess {
+    /// The excess a layer effect's bound reports, in the measure it always had.
+    init(_ excess: EffectExcess) {
+        let measure: Measure = switch excess.measure {
+        case .strokeWidth: .strokeWidth
+        case .strokeCount: .strokeCount
+        case .shadowCount: .shadowCount
+        case .shadowBlur: .shadowBlur
+        case .shadowSpread: .shadowSpread
+        case .shadowOffset: .shadowOffset
+        case .bevelSize: .bevelSize
+        case .bevelDepth: .bevelDepth
+        case .lightAngle: .lightAngle
+        case .field(let name): .effectField(name)
+        }
+        self.init(measure, value: excess.value, limit: excess.limit)
     }
 }

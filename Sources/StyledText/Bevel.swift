@@ -44,3 +44,28 @@ public struct Bevel: Sendable, Hashable {
         self.shadow = shadow
     }
 }
+
+extension Bevel: LayerEffect {
+    package static let decodingDefault = Bevel()
+    package static let acceptsNull = true
+
+    package static func fields(limits: Limits) -> [EffectField<Bevel>] {
+        [
+            EffectField("size", .number(\.size, Bound(.positive, cap: (limits.blur, "bevel size"), .bevelSize)),
+                        "How far the slope reaches inward, px at scale 1."),
+            EffectField("depth", .number(\.depth, Bound(.positive, cap: (Bevel.maximumDepth, "bevel depth"), .bevelDepth)),
+                        "How steep the slope is; 1 is about 45°."),
+            EffectField("angle", .number(\.angle, Bound(.any, .lightAngle, finiteOnly: true)),
+                        "Where the light comes from, degrees counter-clockwise from the right; 90 is the top."),
+            // The engine asks only that the altitude be finite: the lighting clamps it.
+            EffectField("altitude", .number(\.altitude, Bound(.nonNegative, cap: (90, "light altitude"), .lightAngle,
+                                                             finiteOnly: true)),
+                        "How high the light stands, degrees above the page."),
+            EffectField("highlight", .color(\.highlight), "The colour of slopes facing the light; its alpha sets the strength."),
+            EffectField("shadow", .color(\.shadow), "The colour of slopes facing away; its alpha sets the strength."),
+        ]
+    }
+
+    package var paints: Bool { highlight.alpha > 0 || shadow.alpha > 0 }
+    package var effectReach: EffectReach { .inside }
+}

@@ -139,6 +139,8 @@ public struct LabelStyle: Sendable, Hashable {
     public var innerShadows: [Shadow] = []
     /// Lighting that makes the glyphs look raised, as an inner bevel does, if any.
     public var bevel: Bevel?
+    /// The glyphs and their outlines swept along an angle, under the outlines, if any.
+    public var extrude: Extrude?
     /// The frame; `nil` for one unconstrained line.
     public var box: Box?
     /// Horizontal alignment of lines.

@@ -36,3 +36,28 @@ public struct Shadow: Sendable, Hashable {
         self.spread = spread
     }
 }
+
+extension Shadow: LayerEffect {
+    package static let decodingDefault = Shadow()
+    package static let acceptsNull = false
+
+    package static func fields(limits: Limits) -> [EffectField<Shadow>] {
+        let side = (Double(limits.canvasSide), "canvas side")
+        return [
+            EffectField("color", .color(\.color), "Its colour; the alpha sets its opacity."),
+            EffectField("offset", .pair(x: \.offsetX, y: \.offsetY, Bound(.any, cap: side, .shadowOffset)),
+                        "[x, y], px at scale 1."),
+            EffectField("blur", .number(\.blur, Bound(.nonNegative, cap: (limits.blur, "blur radius"), .shadowBlur)),
+                        "The blur radius, px at scale 1."),
+            EffectField("spread", .number(\.spread, Bound(.nonNegative, cap: (limits.blur, "spread"), .shadowSpread)),
+                        "How far the shape grows before blurring."),
+        ]
+    }
+
+    package var paints: Bool { color.alpha > 0 }
+
+    /// A Gaussian of sigma = blur / 2 is invisible past 3 sigma, so the blur reaches 1.5 times its radius.
+    package var effectReach: EffectReach {
+        .outside(spread: max(0, spread), blur: max(0, blur), offsets: [.init(x: offsetX, y: offsetY)])
+    }
+}

@@ -38,3 +38,33 @@ public struct Stroke: Sendable, Hashable {
         self.gradient = gradient
     }
 }
+
+extension Stroke: LayerEffect {
+    package static let decodingDefault = Stroke(width: 1, color: .black)
+    package static let acceptsNull = true
+
+    package static func fields(limits: Limits) -> [EffectField<Stroke>] {
+        [
+            EffectField("width", .number(\.width, Bound(.nonNegative, cap: (limits.strokeWidth, "stroke width"), .strokeWidth)),
+                        "Its width outside the glyphs, px at scale 1."),
+            EffectField("color", .color(\.color), "Its colour."),
+            EffectField("gradient", .gradient(\.gradient), "A gradient that paints it instead of its colour."),
+            EffectField("join", .join(\.join), "How its corners are joined."),
+        ]
+    }
+
+    /// Whether the stroke paints anything: a transparent or zero-width stroke does not,
+    /// and is then no stroke at all, for layout and for drawing alike.
+    public var paints: Bool {
+        guard width > 0 else { return false }
+        if let gradient { return gradient.colors.contains { $0.alpha > 0 } }
+        return color.alpha > 0
+    }
+
+    /// How far the stroke reaches beyond the glyphs' edge, in px at scale 1: its width,
+    /// or 0 for a stroke that paints nothing, which neither insets the text in its box
+    /// nor grows the canvas or the shadows.
+    public var reach: Double { paints ? width : 0 }
+
+    package var effectReach: EffectReach { .outline(width: reach) }
+}

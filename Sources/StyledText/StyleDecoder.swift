@@ -23,9 +23,6 @@ struct StyleDecoder {
     static let fontFields = StyleSchema.font().map(\.name)
     static let fillFields = StyleSchema.fill.map(\.name)
     static let gradientFields = StyleSchema.gradient.map(\.name)
-    static let strokeFields = StyleSchema.stroke().map(\.name)
-    static let shadowFields = StyleSchema.shadow().map(\.name)
-    static let bevelFields = StyleSchema.bevel().map(\.name)
     static let boxFields = StyleSchema.box().map(\.name)
 
     /// Decodes a style object.
@@ -53,25 +50,13 @@ struct StyleDecoder {
         return style
     }
 
-    /// Fill, outlines, shadows and bevel.
+    /// The layer effects, each as its slot decodes it.
     private func decodePaint(_ object: [String: JSONValue], at path: JSONPath,
                              into style: inout LabelStyle) throws(StyleError) {
-        if let fill = object["fill"] {
-            style.fill = try self.fill(fill, at: path.appending("fill"))
-        }
-        if let stroke = object["stroke"], stroke != .null {
-            let strokes = try self.strokes(stroke, at: path.appending("stroke"))
-            style.stroke = strokes.first
-            style.outerStrokes = Array(strokes.dropFirst())
-        }
-        if let shadows = object["shadows"] {
-            style.shadows = try self.shadows(shadows, at: path.appending("shadows"))
-        }
-        if let shadows = object["innerShadows"] {
-            style.innerShadows = try self.shadows(shadows, at: path.appending("innerShadows"))
-        }
-        if let bevel = object["bevel"], bevel != .null {
-            style.bevel = try self.bevel(bevel, at: path.appending("bevel"))
+        for slot in LayerEffects.slots {
+            if let value = object[slot.name] {
+                try slot.decode(self, value, path.appending(slot.name), &style)
+            }
         }
     }
 
@@ -221,7 +206,7 @@ struct StyleDecoder {
         return result
     }
 
-    private func fill(_ value: JSONValue, at path: JSONPath) throws(StyleError) -> Fill {
+    func fill(_ value: JSONValue, at path: JSONPath) throws(StyleError) -> Fill {
         switch value {
         case .string:
             return .color(try color(value, at: path))
@@ -237,7 +222,7 @@ struct StyleDecoder {
         }
     }
 
-    private func gradient(_ value: JSONValue, at path: JSONPath) throws(StyleError) -> Gradient {
+    func gradient(_ value: JSONValue, at path: JSONPath) throws(StyleError) -> Gradient {
         let object = try fields(of: value, at: path, allowed: Self.gradientFields)
         var colors: [Color] = []
         if let list = object["colors"] {
@@ -291,10 +276,10 @@ struct StyleDecoder {
     }
 
     /// One outline object, or a list of outlines stacked outward (innermost first).
-    private func strokes(_ value: JSONValue, at path: JSONPath) throws(StyleError) -> [Stroke] {
+    func strokes(_ value: JSONValue, at path: JSONPath) throws(StyleError) -> [Stroke] {
         let expected = "a stroke object, a non-empty array of them or null"
         switch value {
-        case .object: return [try stroke(value, at: path)]
+        case .object: return [try effect(value, at: path)]
         case .array(let elements) where !elements.isEmpty: break
         case .array: throw mismatch(path, expected: expected, got: "an empty array")
         default: throw mismatch(path, expected: expected, got: value)
@@ -305,91 +290,9 @@ struct StyleDecoder {
         }
         var strokes: [Stroke] = []
         for (index, element) in elements.enumerated() {
-            strokes.append(try stroke(element, at: path.appending(index)))
+            strokes.append(try effect(element, at: path.appending(index)))
         }
         return strokes
-    }
-
-    private func stroke(_ value: JSONValue, at path: JSONPath) throws(StyleError) -> Stroke {
-        let object = try fields(of: value, at: path, allowed: Self.strokeFields, nullable: true)
-        var stroke = Stroke(width: 1, color: .black)
-        if let width = object["width"] {
-            stroke.width = try number(width, at: path.appending("width"), .nonNegative,
-                                      limit: (limits.strokeWidth, "stroke width"))
-        }
-        if let color = object["color"] {
-            stroke.color = try self.color(color, at: path.appending("color"))
-        }
-        if let join = object["join"] {
-            stroke.join = try choice(join, at: path.appending("join"))
-        }
-        if let gradient = object["gradient"], gradient != .null {
-            stroke.gradient = try self.gradient(gradient, at: path.appending("gradient"))
-        }
-        return stroke
-    }
-
-    private func shadows(_ value: JSONValue, at path: JSONPath) throws(StyleError) -> [Shadow] {
-        let elements = try array(value, at: path, expected: "an array of shadow objects")
-        guard elements.count <= limits.shadows else {
-            throw failure(.limitExceeded, at: path, "\(elements.count) shadows exceed the limit of \(limits.shadows)")
-        }
-        var shadows: [Shadow] = []
-        for (index, element) in elements.enumerated() {
-            shadows.append(try shadow(element, at: path.appending(index)))
-        }
-        return shadows
-    }
-
-    private func bevel(_ value: JSONValue, at path: JSONPath) throws(StyleError) -> Bevel {
-        let object = try fields(of: value, at: path, allowed: Self.bevelFields, nullable: true)
-        var bevel = Bevel()
-        if let size = object["size"] {
-            bevel.size = try number(size, at: path.appending("size"), .positive, limit: (limits.blur, "bevel size"))
-        }
-        if let depth = object["depth"] {
-            bevel.depth = try number(depth, at: path.appending("depth"), .positive,
-                                     limit: (Bevel.maximumDepth, "bevel depth"))
-        }
-        if let angle = object["angle"] {
-            bevel.angle = try number(angle, at: path.appending("angle"), .any)
-        }
-        if let altitude = object["altitude"] {
-            bevel.altitude = try number(altitude, at: path.appending("altitude"), .nonNegative,
-                                        limit: (90, "light altitude"))
-        }
-        if let highlight = object["highlight"] {
-            bevel.highlight = try color(highlight, at: path.appending("highlight"))
-        }
-        if let shadow = object["shadow"] {
-            bevel.shadow = try color(shadow, at: path.appending("shadow"))
-        }
-        return bevel
-    }
-
-    private func shadow(_ value: JSONValue, at path: JSONPath) throws(StyleError) -> Shadow {
-        let object = try fields(of: value, at: path, allowed: Self.shadowFields)
-        var shadow = Shadow()
-        if let color = object["color"] {
-            shadow.color = try self.color(color, at: path.appending("color"))
-        }
-        if let offset = object["offset"] {
-            let expected = "an array of 2 numbers [x, y]"
-            let elements = try array(offset, at: path.appending("offset"), expected: expected)
-            guard elements.count == 2 else {
-                throw mismatch(path.appending("offset"), expected: expected, got: "\(elements.count) elements")
-            }
-            let reach = (Double(limits.canvasSide), "canvas side")
-            shadow.offsetX = try number(elements[0], at: path.appending("offset").appending(0), .any, limit: reach)
-            shadow.offsetY = try number(elements[1], at: path.appending("offset").appending(1), .any, limit: reach)
-        }
-        if let blur = object["blur"] {
-            shadow.blur = try number(blur, at: path.appending("blur"), .nonNegative, limit: (limits.blur, "blur radius"))
-        }
-        if let spread = object["spread"] {
-            shadow.spread = try number(spread, at: path.appending("spread"), .nonNegative, limit: (limits.blur, "spread"))
-        }
-        return shadow
     }
 
     private func box(_ value: JSONValue, at path: JSONPath) throws(StyleError) -> Box {

@@ -68,18 +68,8 @@ package enum StyleSchema {
     /// The fields of a style object: the base of a style file and each override layer.
     package static func style(limits: Limits = .default) -> [Field] {
         let canvas = Double(limits.canvasSide)
-        return [
-            Field("font", .object(font(limits: limits)), "The font and its size.", required: .inBase),
-            Field("fill", .either(.color, .object(fill)), "The text's colour, or {\"gradient\": …}."),
-            Field("stroke", .nullable(.either(.object(stroke(limits: limits)),
-                                              .array(.object(stroke(limits: limits)), count: 1...limits.strokes))),
-                  "An outline outside the glyphs, or a list of outlines stacked outward; null removes them."),
-            Field("shadows", .array(.object(shadow(limits: limits)), count: 0...limits.shadows),
-                  "Drop shadows, drawn under the text in order."),
-            Field("innerShadows", .array(.object(shadow(limits: limits)), count: 0...limits.shadows),
-                  "Shadows inside the glyphs, over the fill; at offset [0, 0] in a light colour, an inner glow."),
-            Field("bevel", .nullable(.object(bevel(limits: limits))),
-                  "Lights the glyphs as if raised, as an inner bevel; null removes it."),
+        return [Field("font", .object(font(limits: limits)), "The font and its size.", required: .inBase)]
+            + LayerEffects.slots.map { $0.schemaField(limits) } + [
             Field("box", .nullable(.object(box(limits: limits))),
                   "The label's frame, px at scale 1; without it the label is one unconstrained line."),
             Field("align", names(HorizontalAlignment.self), "Horizontal alignment of the lines."),
@@ -136,35 +126,11 @@ package enum StyleSchema {
         Field("angle", .number(), "The direction in degrees; 90 runs top to bottom."),
     ]
 
-    package static func stroke(limits: Limits = .default) -> [Field] {
-        [
-            Field("width", .number(atLeast: 0, atMost: limits.strokeWidth), "Its width outside the glyphs, px at scale 1."),
-            Field("color", .color, "Its colour."),
-            Field("gradient", .nullable(.object(gradient)), "A gradient that paints it instead of its colour."),
-            Field("join", names(LineJoin.self), "How its corners are joined."),
-        ]
-    }
-
-    package static func bevel(limits: Limits = .default) -> [Field] {
-        [
-            Field("size", .number(above: 0, atMost: limits.blur), "How far the slope reaches inward, px at scale 1."),
-            Field("depth", .number(above: 0, atMost: Bevel.maximumDepth), "How steep the slope is; 1 is about 45°."),
-            Field("angle", .number(), "Where the light comes from, degrees counter-clockwise from the right; 90 is the top."),
-            Field("altitude", .number(atLeast: 0, atMost: 90), "How high the light stands, degrees above the page."),
-            Field("highlight", .color, "The colour of slopes facing the light; its alpha sets the strength."),
-            Field("shadow", .color, "The colour of slopes facing away; its alpha sets the strength."),
-        ]
-    }
-
-    package static func shadow(limits: Limits = .default) -> [Field] {
-        let reach = Double(limits.canvasSide)
-        return [
-            Field("color", .color, "Its colour; the alpha sets its opacity."),
-            Field("offset", .array(.number(atLeast: -reach, atMost: reach), count: 2...2), "[x, y], px at scale 1."),
-            Field("blur", .number(atLeast: 0, atMost: limits.blur), "The blur radius, px at scale 1."),
-            Field("spread", .number(atLeast: 0, atMost: limits.blur), "How far the shape grows before blurring."),
-        ]
-    }
+    // The effects' fields come from their own tables, which the decoder and the
+    // engine read their bounds from too.
+    package static func stroke(limits: Limits = .default) -> [Field] { Stroke.schemaFields(limits: limits) }
+    package static func bevel(limits: Limits = .default) -> [Field] { Bevel.schemaFields(limits: limits) }
+    package static func shadow(limits: Limits = .default) -> [Field] { Shadow.schemaFields(limits: limits) }
 
     package static func box(limits: Limits = .default) -> [Field] {
         let side = Kind.number(above: 0, atMost: Double(limits.canvasSide))

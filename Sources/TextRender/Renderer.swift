@@ -17,8 +17,8 @@ public struct RenderedLabel: Sendable {
     public var baselines: [Int]
 }
 
-/// Draws laid-out labels: shadows, then the outside strokes, the fill and the effects
-/// inside the glyphs as one layer.
+/// Draws laid-out labels: the layers behind the text, then the outside strokes, the fill
+/// and the effects inside the glyphs as one layer (``paintOrder``).
 /// Keeps nothing of one label for the next but glyph masks, in a process-wide cache of at
 /// most 32 MB that every renderer shares; the cache is locked and never changes a pixel (a
 /// mask depends only on the glyph, its size, phase and outline), so one renderer can serve
@@ -98,67 +98,8 @@ public struct Renderer: Sendable {
         let canvas = try Canvas(layout: layout, scale: scale, limits: limits)
         let surface = try CairoSurface(width: canvas.width, height: canvas.height, format: .argb)
         let context = CairoContext(surface)
-        let paths = GlyphPaths(layout: layout, canvas: canvas, scratch: context)
-        let style = layout.style
-        let pictures = try ColorPictures(paths.pictures, limits: limits)
-        var silhouettes = Silhouettes(canvas: canvas, paths: paths, pictures: pictures, glyphMasks: glyphMasks)
-        silhouettes.stacked = style.outerStrokes.filter(\.paints)
-        var shadowReach = 0.0
-        for shadow in style.shadows where shadow.color.alpha > 0 {
-            // Three sigmas of the blur (sigma = blur / 2), the spread and the offset.
-            let reach = max(0, shadow.spread) + 1.5 * max(0, shadow.blur) + max(abs(shadow.offsetX), abs(shadow.offsetY))
-            shadowReach = max(shadowReach, reach * scale)
-        }
-        silhouettes.effectReach = silhouettes.widestStroke * scale + shadowReach
-        if !paths.colorGlyphs.isEmpty {
-            silhouettes.colorCoverage = try ColorGlyphs(placed: paths.colorGlyphs)
-                .coverage(width: canvas.width, height: canvas.height)
-        }
-
-        let fillMask = try silhouettes.fill()
-        let outlineMask = pictures.isEmpty && paths.colorGlyphs.isEmpty ? fillMask : try silhouettes.outlineFill()
-        silhouettes.outlineCoverage = outlineMask
-        var stroked: CairoSurface?
-        var rings: [(stroke: Stroke, mask: CairoSurface)] = []
-        if !paths.strokes.isEmpty {
-            let outer = try silhouettes.strokedParts(extra: 0)
-            rings = try silhouettes.rings(outer: outer.union, perStroke: outer.perStroke, fill: fillMask)
-            stroked = outer.union
-        }
-        if !silhouettes.stacked.isEmpty {
-            let stacked = try silhouettes.stackedRings(inner: stroked ?? fillMask)
-            rings += stacked.rings
-            stroked = stacked.outer
-        }
-
-        let inks = paths.lineInk.compactMap { $0 }
-        let labelInk = inks.isEmpty ? nil : (top: inks.map(\.top).min()!, bottom: inks.map(\.bottom).max()!,
-                                            left: inks.map(\.left).min()!, right: inks.map(\.right).max()!)
-        let inkRegion = labelInk.map { ink in
-            PixelRegion(x0: Int(ink.left.rounded(.down)), y0: Int(ink.top.rounded(.down)),
-                        x1: Int(ink.right.rounded(.up)) + 1, y1: Int(ink.bottom.rounded(.up)) + 1)
-        }
-        if !style.shadows.isEmpty, let inkRegion {
-            try ShadowPass(canvas: canvas, silhouettes: silhouettes, inkRegion: inkRegion)
-                .draw(style.shadows, on: context, stroked: stroked)
-        }
-        // Photoshop's order inside the glyphs: the fill, then the bevel's lighting, then
-        // the inner shadows over both.
-        let inside: (CairoContext) throws(RenderError) -> Void = { context throws(RenderError) in
-            guard let inkRegion else { return }
-            if let bevel = style.bevel {
-                try BevelPass(canvas: canvas, fill: outlineMask, inkRegion: inkRegion).draw(bevel, on: context)
-            }
-            if !style.innerShadows.isEmpty {
-                try InnerShadowPass(canvas: canvas, paths: paths, fill: outlineMask, inkRegion: inkRegion)
-                    .draw(style.innerShadows, on: context)
-            }
-        }
-        var fillPass = FillPass(canvas: canvas, paths: paths, pictures: pictures, colorCoverage: silhouettes.colorCoverage)
-        if silhouettes.composesGlyphMasks { fillPass.composer = silhouettes }
-        try fillPass.draw(fill: style.fill, fillMask: outlineMask, rings: rings, outlineReach: silhouettes.widestStroke * scale,
-                  on: context, labelInk: labelInk, inside: inside)
-
+        let masks = try LabelMasks(layout: layout, canvas: canvas, scratch: context, limits: limits, glyphMasks: glyphMasks)
+        try LayerStack.draw(layout.style, masks: masks, on: context)
         return (surface, canvas)
     }
 }

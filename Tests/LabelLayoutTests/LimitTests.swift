@@ -61,6 +61,9 @@ struct LayoutLimitTests {
         #expect(message { $0.bevel = Bevel(angle: .nan) }?.contains("light angle") == true)
         #expect(message { $0.bevel = Bevel(altitude: .infinity) }?.contains("light angle") == true)
         #expect(message { $0.bevel = Bevel(); $0.innerShadows = [Shadow(offsetX: 3)] } == nil)
+        #expect(message { $0.extrude = Extrude(depth: 5000) } == "extrude depth 5000 exceeds the limit of 1000")
+        #expect(message { $0.extrude = Extrude(angle: .infinity) } == "extrude angle infinite is not a finite number")
+        #expect(message { $0.extrude = Extrude(depth: 12, angle: 30) } == nil)
         #expect(message { _ in } == nil)
     }
 

@@ -70,6 +70,24 @@ struct LayerStyleDecodingTests {
         #expect(hebrew.bevel == nil && hebrew.innerShadows.isEmpty)
     }
 
+    @Test("an extrusion takes its depth, angle and colour or gradient, defaults and overrides")
+    func extrude() throws {
+        let layers = try sheet(##"""
+            {"font": {"size": 40},
+             "extrude": {"depth": 12, "angle": 60, "color": "#5A1A00"},
+             "locales": {"ar": {"extrude": {"angle": 120}}, "he": {"extrude": null},
+                         "ja": {"extrude": {"gradient": {"colors": ["#C2410C", "#3A0E00"]}}}}}
+            """##)
+        #expect(layers.base.extrude == Extrude(depth: 12, angle: 60, color: try Color(hex: "#5A1A00")))
+        #expect(try layers.style(forKey: "title", locale: "ar").extrude?.angle == 120)
+        #expect(try layers.style(forKey: "title", locale: "ar").extrude?.depth == 12)
+        #expect(try layers.style(forKey: "title", locale: "he").extrude == nil)
+        #expect(try layers.style(forKey: "title", locale: "ja").extrude?.gradient?.colors.count == 2)
+        let defaults = try sheet(#"{"font": {"size": 40}, "extrude": {}}"#).base.extrude
+        #expect(defaults == Extrude())
+        #expect(defaults?.angle == 90 && defaults?.sweep.x == 0 && defaults?.sweep.y == defaults?.depth)
+    }
+
     @Test("wrong layer styles are refused with their path", arguments: [
         (##"{"font":{"size":20},"stroke":[]}"##,
          "title.json: $.stroke: expected a stroke object, a non-empty array of them or null, got an empty array"),
@@ -89,6 +107,16 @@ struct LayerStyleDecodingTests {
          "title.json: $.bevel.altitude: 91 exceeds the light altitude limit of 90"),
         (##"{"font":{"size":20},"bevel":{"light":90}}"##,
          "title.json: $.bevel.light: unknown field; expected one of size, depth, angle, altitude, highlight, shadow"),
+        (##"{"font":{"size":20},"extrude":{"depth":-1}}"##,
+         "title.json: $.extrude.depth: expected a number >= 0, got -1"),
+        (##"{"font":{"size":20},"extrude":{"depth":5000}}"##,
+         "title.json: $.extrude.depth: 5000 exceeds the extrude depth limit of 1000"),
+        (##"{"font":{"size":20},"extrude":{"angle":"down"}}"##,
+         ##"title.json: $.extrude.angle: expected a number, got "down""##),
+        (##"{"font":{"size":20},"extrude":{"length":4}}"##,
+         "title.json: $.extrude.length: unknown field; expected one of depth, angle, color, gradient"),
+        (##"{"font":{"size":20},"extrude":[]}"##,
+         "title.json: $.extrude: expected an object or null, got an array"),
     ])
     func refused(json: String, message: String) {
         #expect(loadError(json, source: "title.json") == message)

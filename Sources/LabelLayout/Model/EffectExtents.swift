@@ -1,22 +1,7 @@
 import StyledText
 
-extension Stroke {
-    /// Whether the stroke paints anything: a transparent or zero-width stroke does not,
-    /// and is then no stroke at all, for layout and for drawing alike.
-    public var paints: Bool {
-        guard width > 0 else { return false }
-        if let gradient { return gradient.colors.contains { $0.alpha > 0 } }
-        return color.alpha > 0
-    }
-
-    /// How far the stroke reaches beyond the glyphs' edge, in px at scale 1: its width,
-    /// or 0 for a stroke that paints nothing, which neither insets the text in its box
-    /// nor grows the canvas or the shadows.
-    public var reach: Double { paints ? width : 0 }
-}
-
 extension LabelStyle {
-    /// How far the style's stroke and shadows reach beyond the glyphs' ink on each side,
+    /// How far the style's layer effects reach beyond the glyphs' ink on each side,
     /// in px at scale 1. Text is inset in its box by this much, so no effect is clipped
     /// (ExtendedLabel's textRectForBounds); effects never change advances.
     public var effectExtents: EdgeInsets { effectExtents(strokeWidth: stroke?.reach ?? 0) }
@@ -42,13 +27,15 @@ extension LabelStyle {
     public func effectExtents(strokeWidth innerStroke: Double) -> EdgeInsets {
         let stroke = innerStroke + outerStrokesReach
         var extents = EdgeInsets(top: stroke, left: stroke, bottom: stroke, right: stroke)
-        for shadow in shadows {
+        for case (.outside(let spread, let blur, let offsets), _) in LayerEffects.outside(of: self) {
             // A Gaussian of sigma = blur / 2 is invisible past 3 sigma.
-            let reach = stroke + max(0, shadow.spread) + 1.5 * max(0, shadow.blur)
-            extents.top = max(extents.top, reach - shadow.offsetY)
-            extents.bottom = max(extents.bottom, reach + shadow.offsetY)
-            extents.left = max(extents.left, reach - shadow.offsetX)
-            extents.right = max(extents.right, reach + shadow.offsetX)
+            let reach = stroke + spread + 1.5 * blur
+            for offset in offsets {
+                extents.top = max(extents.top, reach - offset.y)
+                extents.bottom = max(extents.bottom, reach + offset.y)
+                extents.left = max(extents.left, reach - offset.x)
+                extents.right = max(extents.right, reach + offset.x)
+            }
         }
         return extents
     }

@@ -175,7 +175,7 @@ public struct TextLayout: Sendable, Hashable {
     public let logicalBounds: Rect
     /// Union of the glyphs' ink, without effects.
     public let inkBounds: Rect
-    /// How far strokes and shadows reach beyond the ink: the style's extents, widened
+    /// How far the layer effects reach beyond the ink: the style's extents, widened
     /// for runs whose markup gives them a thicker stroke.
     public let effectExtents: EdgeInsets
     /// Characters drawn as a .notdef box ("tofu"): in clusters no bundled or host font can

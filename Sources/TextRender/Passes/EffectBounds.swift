@@ -2,8 +2,8 @@ import LabelLayout
 import StyledText
 
 /// The canvas a label needs at a scale, measured from the layout before any pixel is
-/// allocated: the box, or (tight) the ink grown by the stroke and every shadow's offset,
-/// spread and 3 sigma of blur, so nothing is clipped.
+/// allocated: the box, or (tight) the ink grown by as far as the layer effects reach
+/// (outlines, a shadow's offset, spread and 3 sigma of blur), so nothing is clipped.
 package struct Canvas {
     /// Size in pixels.
     var width: Int

@@ -12,21 +12,41 @@ struct Silhouettes {
     let paths: GlyphPaths
     let pictures: ColorPictures
     /// Where glyph masks come from; nil rasterizes every mask from the glyphs' paths.
-    var glyphMasks: GlyphMaskCache?
+    let glyphMasks: GlyphMaskCache?
     /// How far, in pixels, the label's effects reach beyond a glyph's outline (outlines,
     /// shadows' spread, blur and offset). A glyph whose reach comes this close to the
     /// canvas's edge is drawn at its exact position: rounding it to a phase could move
     /// ink into the pixels kept clear at the edge.
-    var effectReach: Double = 0
-    /// ``outlineFill()``'s mask once drawn: growing all glyphs then adds it instead of
-    /// filling their outlines again (the same coverage, at a fraction of the cost).
-    var outlineCoverage: CairoSurface?
+    let phaseMargin: Double
+    /// ``outlineFill()``'s mask once drawn (``growing(from:)``): growing all glyphs then
+    /// adds it instead of filling their outlines again (the same coverage, at a fraction
+    /// of the cost).
+    private(set) var outlineCoverage: CairoSurface?
     /// The outlines stacked outside the runs' own, innermost first (those that paint).
-    var stacked: [Stroke] = []
+    let stacked: [Stroke]
     /// The coverage of the COLR colour glyphs (``ColorGlyphs/coverage(width:height:)``),
     /// nil when the label has none: made once, as the fill and every grown silhouette
     /// include it.
-    var colorCoverage: CairoSurface?
+    let colorCoverage: CairoSurface?
+
+    init(canvas: Canvas, paths: GlyphPaths, pictures: ColorPictures, glyphMasks: GlyphMaskCache?,
+         stacked: [Stroke], phaseMargin: Double) throws(RenderError) {
+        self.canvas = canvas
+        self.paths = paths
+        self.pictures = pictures
+        self.glyphMasks = glyphMasks
+        self.stacked = stacked
+        self.phaseMargin = phaseMargin
+        colorCoverage = paths.colorGlyphs.isEmpty ? nil
+            : try ColorGlyphs(placed: paths.colorGlyphs).coverage(width: canvas.width, height: canvas.height)
+    }
+
+    /// These silhouettes, growing all glyphs from `outlineCoverage`, ``outlineFill()``'s mask.
+    func growing(from outlineCoverage: CairoSurface) -> Silhouettes {
+        var grown = self
+        grown.outlineCoverage = outlineCoverage
+        return grown
+    }
 
     /// Whether every mask of the label is built from cached glyph masks. Bars are only
     /// in the paths, and a COLR glyph's layers are grown with the outlines around them,
@@ -62,8 +82,10 @@ struct Silhouettes {
 
     /// How far the outlines reach beyond the glyphs, in pixels at scale 1: the widest
     /// run's stroke and the stacked ones outside it (0 without strokes).
-    var widestStroke: Double {
-        (paths.strokes.map(\.stroke.width).max() ?? 0) + stacked.reduce(0) { $0 + $1.width }
+    var widestStroke: Double { Self.widestStroke(paths: paths, stacked: stacked) }
+
+    static func widestStroke(paths: GlyphPaths, stacked: [Stroke]) -> Double {
+        (paths.strokes.map(\.stroke.reach).max() ?? 0) + stacked.reduce(0) { $0 + $1.reach }
     }
 
     /// The glyphs with every outline, grown by `extra` more pixels: a shadow's shape.
@@ -261,7 +283,7 @@ struct Silhouettes {
             // Decided on the glyph's fill and the label's reach, not this mask's outset,
             // so that all of a glyph's masks take the same phase.
             let fill = try cache.mask(key)
-            let margin = Int(effectReach.rounded(.up)) + 2
+            let margin = Int(phaseMargin.rounded(.up)) + 2
             if fill.width > 0, x.whole + fill.left - margin <= 0 || y.whole + fill.top - margin <= 0
                 || x.whole + fill.left + fill.width + margin >= canvas.width
                 || y.whole + fill.top + fill.height + margin >= canvas.height {

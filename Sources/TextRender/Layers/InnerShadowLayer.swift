@@ -5,22 +5,34 @@ import StyledText
 /// shadow is, and what they leave uncovered inside the glyphs is painted in the shadow's
 /// colour. The shadow never leaves the glyphs: its coverage is multiplied by theirs.
 /// With offset (0, 0) it lines every edge evenly, which is an inner glow.
-struct InnerShadowPass {
+struct InnerShadowLayer: TextLayer {
+    static let stage = LayerStage.inside
+    let shadows: [Shadow]
+
+    init?(style: LabelStyle) {
+        guard !style.innerShadows.isEmpty else { return nil }
+        shadows = style.innerShadows
+    }
+
+    /// Draws the shadows, the first on top as drop shadows are.
+    func draw(on context: CairoContext, masks: LabelMasks, ownsOutlined: Bool) throws(RenderError) {
+        guard let inkRegion = masks.inkRegion else { return }
+        let caster = Caster(canvas: masks.canvas, paths: masks.paths, fill: masks.fill, inkRegion: inkRegion)
+        for shadow in shadows.reversed() where shadow.paints {
+            context.setSource(shadow.color)
+            context.mask(try caster.coverage(of: shadow), x: 0, y: 0)
+        }
+        try context.check("drawing inner shadows")
+    }
+}
+
+/// The glyphs moved and blurred as one inner shadow casts them.
+private struct Caster {
     let canvas: Canvas
     let paths: GlyphPaths
     /// The glyphs' coverage, which clips every inner shadow.
     let fill: CairoSurface
-    /// Canvas pixels that hold ink.
     let inkRegion: PixelRegion
-
-    /// Draws `shadows`, the first on top as drop shadows are.
-    func draw(_ shadows: [Shadow], on context: CairoContext) throws(RenderError) {
-        for shadow in shadows.reversed() where shadow.color.alpha > 0 {
-            context.setSource(shadow.color)
-            context.mask(try coverage(of: shadow), x: 0, y: 0)
-        }
-        try context.check("drawing inner shadows")
-    }
 
     /// Where `shadow` darkens the glyphs, from 0 to 255.
     func coverage(of shadow: Shadow) throws(RenderError) -> CairoSurface {
@@ -74,15 +86,5 @@ struct InnerShadowPass {
             }
         }
         return shrunk
-    }
-}
-
-/// A rectangle of canvas pixels, `x1` and `y1` exclusive.
-struct PixelRegion {
-    var x0: Int, y0: Int, x1: Int, y1: Int
-
-    /// The region grown by `pixels` on every side.
-    func outset(by pixels: Int) -> PixelRegion {
-        PixelRegion(x0: x0 - pixels, y0: y0 - pixels, x1: x1 + pixels, y1: y1 + pixels)
     }
 }

@@ -6,15 +6,18 @@ import StyledText
 /// from the edge inward and is flat in wide interiors. Each pixel's slope, lit from the
 /// bevel's angle and altitude, is compared with a flat surface's: brighter slopes get
 /// the highlight colour, darker ones the shadow colour, in proportion, inside the glyphs.
-struct BevelPass {
-    let canvas: Canvas
-    /// The glyphs' coverage, which clips the lighting.
-    let fill: CairoSurface
-    /// Canvas pixels that hold ink.
-    let inkRegion: PixelRegion
+struct BevelLayer: TextLayer {
+    static let stage = LayerStage.inside
+    let bevel: Bevel
 
-    func draw(_ bevel: Bevel, on context: CairoContext) throws(RenderError) {
-        let (highlight, shadow) = try lighting(bevel)
+    init?(style: LabelStyle) {
+        guard let bevel = style.bevel else { return nil }
+        self.bevel = bevel
+    }
+
+    func draw(on context: CairoContext, masks: LabelMasks, ownsOutlined: Bool) throws(RenderError) {
+        guard let inkRegion = masks.inkRegion else { return }
+        let (highlight, shadow) = try lighting(canvas: masks.canvas, fill: masks.fill, inkRegion: inkRegion)
         if bevel.shadow.alpha > 0 {
             context.setSource(bevel.shadow)
             context.mask(shadow, x: 0, y: 0)
@@ -27,7 +30,9 @@ struct BevelPass {
     }
 
     /// How strongly each pixel takes the highlight and the shadow colour, 0 to 255.
-    func lighting(_ bevel: Bevel) throws(RenderError) -> (highlight: CairoSurface, shadow: CairoSurface) {
+    /// - Parameter fill: The glyphs' coverage, which clips the lighting.
+    func lighting(canvas: Canvas, fill: CairoSurface, inkRegion: PixelRegion) throws(RenderError)
+        -> (highlight: CairoSurface, shadow: CairoSurface) {
         let sigma = max(0.5, bevel.size * canvas.scale / 2)
         let highlight = try CairoSurface(width: canvas.width, height: canvas.height, format: .alpha)
         let shadow = try CairoSurface(width: canvas.width, height: canvas.height, format: .alpha)
