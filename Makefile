@@ -47,7 +47,7 @@ bench: deps
 # then /documentation/labellayout. DOCC_FLAGS go to docc:
 # `make docs DOCC_FLAGS=--warnings-as-errors` fails on a broken link.
 DOCS_OUT ?= out/docs
-DOC_TARGETS = StyledText StringTables LabelLayout TextRender Captions LabelBatch LabelSnapshotTesting \
+DOC_TARGETS = LabelCore StyledText StringTables LabelLayout TextRender Captions LabelBatch LabelSnapshotTesting \
 	LabelgenFonts LabelgenHyphenation
 DOCC_FLAGS ?=
 

@@ -56,8 +56,11 @@ let package = Package(
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"]), .brew(["hyphen"])]),
         systemLibrary("CICU", pkgConfig: "icu-uc", apt: "libicu-dev", brew: "icu4c"),
         .target(name: "CLineBreak", dependencies: ["CICU"]),
-        .target(name: "StyledText"),
-        .target(name: "StringTables", dependencies: ["StyledText"]),
+        // JSON, limits, source places and locks: what every other module shares, with no
+        // C library.
+        .target(name: "LabelCore"),
+        .target(name: "StyledText", dependencies: ["LabelCore"]),
+        .target(name: "StringTables", dependencies: ["StyledText", "LabelCore"]),
         // The bundled fonts, shipped to every package that depends on Labelgen as SwiftPM
         // resources (see Fonts/README.md). Every font file in Fonts/ must be listed here;
         // a test checks the list against the folder.
@@ -78,12 +81,12 @@ let package = Package(
         ),
         .target(
             name: "LabelLayout",
-            dependencies: ["StyledText", "LabelgenFonts", "LabelgenHyphenation", "CHarfBuzz", "CFreeType", "CFontconfig",
+            dependencies: ["LabelCore", "StyledText", "LabelgenFonts", "LabelgenHyphenation", "CHarfBuzz", "CFreeType", "CFontconfig",
                            "CFriBidi", "CLineBreak", "CHyphen"]
         ),
         .target(
             name: "TextRender",
-            dependencies: ["LabelLayout", "StyledText", "CCairo", "CZlib"]
+            dependencies: ["LabelLayout", "StyledText", "LabelCore", "CCairo", "CZlib"]
         ),
         .target(
             name: "Captions",
@@ -91,19 +94,19 @@ let package = Package(
         ),
         .target(
             name: "LabelBatch",
-            dependencies: ["TextRender", "LabelLayout", "StyledText", "StringTables"]
+            dependencies: ["TextRender", "LabelLayout", "StyledText", "StringTables", "LabelCore"]
         ),
         .target(
             name: "LabelSnapshotTesting",
             dependencies: [
-                "TextRender", "LabelLayout", "StyledText", "StringTables",
+                "TextRender", "LabelLayout", "StyledText", "StringTables", "LabelCore",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]
         ),
         .executableTarget(
             name: "labelgen",
             dependencies: [
-                "StyledText", "StringTables", "LabelLayout", "TextRender", "Captions", "LabelBatch", "LabelgenFonts",
+                "LabelCore", "StyledText", "StringTables", "LabelLayout", "TextRender", "Captions", "LabelBatch", "LabelgenFonts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -111,8 +114,8 @@ let package = Package(
         // the labels to the target's resources (docs/build-plugin.md).
         .plugin(name: "LabelgenPlugin", capability: .buildTool(), dependencies: ["labelgen"]),
         // Helpers the test targets share; not a product.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "StyledTextTests", dependencies: ["StyledText", "TestSupport"]),
+        .target(name: "TestSupport", dependencies: ["LabelCore"], path: "Tests/TestSupport"),
+        .testTarget(name: "StyledTextTests", dependencies: ["StyledText", "LabelCore", "TestSupport"]),
         .testTarget(name: "StringTablesTests", dependencies: ["StringTables", "StyledText", "TestSupport"]),
         .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "StyledText", "StringTables", "LabelgenFonts", "TestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "TextRenderTests", dependencies: ["TextRender", "LabelLayout", "StyledText", "StringTables", "CZlib", "TestSupport"]),

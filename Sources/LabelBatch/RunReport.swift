@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a run did to each label, and which labels fail its checks: made by
-/// ``BatchRun/report(_:checks:)``. Its JSON (``JSONFile/encode(_:)``) is the file
+/// ``BatchRun/report(_:checks:)``. Its JSON (`JSONFile.encode(_:)`) is the file
 /// `labelgen --report` writes.
 public struct RunReport: Encodable, Sendable {
     /// The generator, e.g. `labelgen 0.3.0`.

@@ -14,7 +14,7 @@ public enum SizeLimit: Sendable, Hashable {
         return width * height > Double(pixels) ? .pixels(pixels) : nil
     }
 
-    /// The message ``Limits/excess(_:width:height:side:pixels:)`` gives for this limit,
+    /// The message `Limits.excess(_:width:height:side:pixels:)` gives for this limit,
     /// starting with `what`.
     package func excess(_ what: String, width: Double, height: Double) -> String {
         let message: String?

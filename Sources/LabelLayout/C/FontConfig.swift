@@ -16,7 +16,7 @@ final class FontConfig: @unchecked Sendable {
     // @unchecked: fontconfig configurations are not thread-safe while being built; this
     // one is fully built in init and afterwards only queried under `lock`.
     private let config: OpaquePointer
-    private let lock = Mutex()
+    private let lock = Lock()
 
     /// A configuration holding exactly the fonts in `directories`, nothing of the host's.
     init(bundledDirectories directories: [String]) {

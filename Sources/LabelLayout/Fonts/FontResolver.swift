@@ -59,7 +59,7 @@ final class FontResolver: @unchecked Sendable {
     private var instances: [InstanceKey: FontFace] = [:]
     private var chains: [ChainKey: [FontFace]] = [:]
     private var hostFallbacks: [HostKey: FontFace?] = [:]
-    private let lock = Mutex()
+    private let lock = Lock()
 
     private struct ChainKey: Hashable {
         var family: String?
