@@ -68,7 +68,7 @@ let package = Package(
             name: "LabelgenFonts",
             path: "Fonts",
             exclude: ["README.md", "make-subsets.sh", "subsets"],
-            sources: ["BundledFonts.swift"],
+            sources: ["LabelgenFonts.swift"],
             resources: (bundledFontFiles + ["LICENSE-OFL.txt", "licenses"]).map { .copy($0) }
         ),
         // The hyphenation dictionaries, bundled like the fonts (see Hyphenation/README.md).
@@ -76,13 +76,17 @@ let package = Package(
             name: "LabelgenHyphenation",
             path: "Hyphenation",
             exclude: ["README.md", "make-dictionaries.sh"],
-            sources: ["BundledHyphenation.swift"],
+            sources: ["LabelgenHyphenation.swift"],
             resources: ["hyph_de_DE.dic", "hyph_en_US.dic", "hyph_fi.dic", "hyph_nl_NL.dic", "licenses"].map { .copy($0) }
+        ),
+        // Font faces, outlines, colour glyphs, fontconfig and the bundled resources; no layout.
+        .target(
+            name: "LabelFonts",
+            dependencies: ["LabelCore", "StyledText", "LabelgenFonts", "LabelgenHyphenation", "CHarfBuzz", "CFreeType", "CFontconfig"]
         ),
         .target(
             name: "LabelLayout",
-            dependencies: ["LabelCore", "StyledText", "LabelgenFonts", "LabelgenHyphenation", "CHarfBuzz", "CFreeType", "CFontconfig",
-                           "CFriBidi", "CLineBreak", "CHyphen"]
+            dependencies: ["LabelFonts", "LabelCore", "StyledText", "CHarfBuzz", "CFriBidi", "CLineBreak", "CHyphen"]
         ),
         .target(
             name: "TextRender",
@@ -106,7 +110,7 @@ let package = Package(
         .executableTarget(
             name: "labelgen",
             dependencies: [
-                "LabelCore", "StyledText", "StringTables", "LabelLayout", "TextRender", "Captions", "LabelBatch", "LabelgenFonts",
+                "LabelCore", "StyledText", "StringTables", "LabelLayout", "TextRender", "Captions", "LabelBatch", "LabelFonts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -117,7 +121,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["LabelCore"], path: "Tests/TestSupport"),
         .testTarget(name: "StyledTextTests", dependencies: ["StyledText", "LabelCore", "TestSupport"]),
         .testTarget(name: "StringTablesTests", dependencies: ["StringTables", "StyledText", "TestSupport"]),
-        .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "StyledText", "StringTables", "LabelgenFonts", "TestSupport"], exclude: ["Corpus"]),
+        .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "LabelFonts", "StyledText", "StringTables", "TestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "TextRenderTests", dependencies: ["TextRender", "LabelLayout", "StyledText", "StringTables", "CZlib", "TestSupport"]),
         .testTarget(name: "CaptionsTests", dependencies: ["Captions", "TextRender", "LabelLayout", "StyledText"]),
         .testTarget(name: "LabelBatchTests", dependencies: ["LabelBatch", "TextRender", "LabelLayout", "StyledText", "StringTables", "TestSupport"]),

@@ -1,3 +1,4 @@
-// `LimitExcess` was LabelLayout's own API before it moved to LabelCore; clients that
-// import LabelLayout still see it.
+// Font faces, font sources and `LimitExcess` were LabelLayout's own API before they moved
+// to LabelFonts and LabelCore; clients that import LabelLayout still see them.
 @_exported import LabelCore
+@_exported import LabelFonts

@@ -193,7 +193,7 @@ public final class LayoutEngine: Sendable {
     ///
     /// - Throws: A font error (``LayoutError/fontNotFound(family:searched:)`` and the like).
     public func fontChain(for font: FontSpec, locale: String) throws(LayoutError) -> [FontFace] {
-        try resolver.chain(for: font, language: locale)
+        try resolver.layoutChain(for: font, language: locale)
     }
 
     static let rightToLeftLanguages: Set<String> = ["ar", "he", "iw", "fa", "ur", "yi", "ps", "sd", "ug", "dv", "ckb", "syr"]

@@ -1,5 +1,5 @@
 import CHyphen
-import LabelgenHyphenation
+import LabelFonts
 import Foundation
 
 /// One libhyphen dictionary (a `.dic` file of hyphenation patterns), loaded once.

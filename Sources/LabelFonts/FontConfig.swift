@@ -1,4 +1,5 @@
 import CFontconfig
+import LabelCore
 
 /// A font found by fontconfig: a file and a face index, plus what the caller needs to
 /// decide between candidates.
