@@ -21,7 +21,7 @@ public final class LayoutEngine: Sendable {
     ///
     /// - Parameters:
     ///   - fonts: where fonts come from; by default only the fonts Labelgen bundles
-    ///     (see ``FontSources/locateBundledFonts()``), never the host's.
+    ///     (see `FontSources.locateBundledFonts()`), never the host's.
     ///   - imageDirectories: folders where relative inline image paths (`<img src>`) are
     ///     looked up, before the current directory.
     ///   - limits: the largest text and style sizes accepted (`Limits.default`).
