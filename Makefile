@@ -47,7 +47,7 @@ bench: deps
 # then /documentation/labellayout. DOCC_FLAGS go to docc:
 # `make docs DOCC_FLAGS=--warnings-as-errors` fails on a broken link.
 DOCS_OUT ?= out/docs
-DOC_TARGETS = LabelCore StyledText StringTables LabelFonts LabelLayout TextRender Captions LabelBatch \
+DOC_TARGETS = LabelCore StyledText StringTables LabelFonts LabelLayout LabelImage TextRender Captions LabelBatch \
 	LabelSnapshotTesting
 DOCC_FLAGS ?=
 

@@ -88,13 +88,18 @@ let package = Package(
             name: "LabelLayout",
             dependencies: ["LabelFonts", "LabelCore", "StyledText", "CHarfBuzz", "CFriBidi", "CLineBreak", "CHyphen"]
         ),
+        // Images and their codecs, the Cairo surface and the one compositor; no styles or layout.
+        .target(
+            name: "LabelImage",
+            dependencies: ["LabelCore", "CCairo", "CZlib", "CTurboJPEG"]
+        ),
         .target(
             name: "TextRender",
-            dependencies: ["LabelLayout", "StyledText", "LabelCore", "CCairo", "CZlib"]
+            dependencies: ["LabelLayout", "LabelImage", "StyledText", "LabelCore", "CCairo"]
         ),
         .target(
             name: "Captions",
-            dependencies: ["TextRender", "LabelLayout", "StyledText", "CTurboJPEG"]
+            dependencies: ["TextRender", "LabelImage", "LabelLayout", "StyledText"]
         ),
         .target(
             name: "LabelBatch",

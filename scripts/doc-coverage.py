@@ -22,7 +22,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 # The modules a client imports; the C shims and the command-line tool are not API.
 LIBRARY_MODULES = [
-    "LabelCore", "StyledText", "StringTables", "LabelFonts", "LabelLayout", "TextRender",
+    "LabelCore", "StyledText", "StringTables", "LabelFonts", "LabelLayout", "LabelImage", "TextRender",
     "Captions", "LabelBatch", "LabelSnapshotTesting",
 ]
 
