@@ -47,8 +47,8 @@ bench: deps
 # then /documentation/labellayout. DOCC_FLAGS go to docc:
 # `make docs DOCC_FLAGS=--warnings-as-errors` fails on a broken link.
 DOCS_OUT ?= out/docs
-DOC_TARGETS = StyledText StringTables LabelLayout TextRender Captions LabelBatch LabelSnapshotTesting \
-	LabelgenFonts LabelgenHyphenation
+DOC_TARGETS = LabelCore StyledText StringTables LabelFonts LabelLayout LabelImage TextRender Captions LabelBatch \
+	LabelSnapshotTesting
 DOCC_FLAGS ?=
 
 # The plugin moves each archive into the output folder, which must exist already.

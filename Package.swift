@@ -56,8 +56,11 @@ let package = Package(
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"]), .brew(["hyphen"])]),
         systemLibrary("CICU", pkgConfig: "icu-uc", apt: "libicu-dev", brew: "icu4c"),
         .target(name: "CLineBreak", dependencies: ["CICU"]),
-        .target(name: "StyledText"),
-        .target(name: "StringTables", dependencies: ["StyledText"]),
+        // JSON, limits, source places and locks: what every other module shares, with no
+        // C library.
+        .target(name: "LabelCore"),
+        .target(name: "StyledText", dependencies: ["LabelCore"]),
+        .target(name: "StringTables", dependencies: ["StyledText", "LabelCore"]),
         // The bundled fonts, shipped to every package that depends on Labelgen as SwiftPM
         // resources (see Fonts/README.md). Every font file in Fonts/ must be listed here;
         // a test checks the list against the folder.
@@ -65,7 +68,7 @@ let package = Package(
             name: "LabelgenFonts",
             path: "Fonts",
             exclude: ["README.md", "make-subsets.sh", "subsets"],
-            sources: ["BundledFonts.swift"],
+            sources: ["LabelgenFonts.swift"],
             resources: (bundledFontFiles + ["LICENSE-OFL.txt", "licenses"]).map { .copy($0) }
         ),
         // The hyphenation dictionaries, bundled like the fonts (see Hyphenation/README.md).
@@ -73,37 +76,46 @@ let package = Package(
             name: "LabelgenHyphenation",
             path: "Hyphenation",
             exclude: ["README.md", "make-dictionaries.sh"],
-            sources: ["BundledHyphenation.swift"],
+            sources: ["LabelgenHyphenation.swift"],
             resources: ["hyph_de_DE.dic", "hyph_en_US.dic", "hyph_fi.dic", "hyph_nl_NL.dic", "licenses"].map { .copy($0) }
+        ),
+        // Font faces, outlines, colour glyphs, fontconfig and the bundled resources; no layout.
+        .target(
+            name: "LabelFonts",
+            dependencies: ["LabelCore", "StyledText", "LabelgenFonts", "LabelgenHyphenation", "CHarfBuzz", "CFreeType", "CFontconfig"]
         ),
         .target(
             name: "LabelLayout",
-            dependencies: ["StyledText", "LabelgenFonts", "LabelgenHyphenation", "CHarfBuzz", "CFreeType", "CFontconfig",
-                           "CFriBidi", "CLineBreak", "CHyphen"]
+            dependencies: ["LabelFonts", "LabelCore", "StyledText", "CHarfBuzz", "CFriBidi", "CLineBreak", "CHyphen"]
+        ),
+        // Images and their codecs, the Cairo surface and the one compositor; no styles or layout.
+        .target(
+            name: "LabelImage",
+            dependencies: ["LabelCore", "CCairo", "CZlib", "CTurboJPEG"]
         ),
         .target(
             name: "TextRender",
-            dependencies: ["LabelLayout", "StyledText", "CCairo", "CZlib"]
+            dependencies: ["LabelLayout", "LabelImage", "StyledText", "LabelCore", "CCairo"]
         ),
         .target(
             name: "Captions",
-            dependencies: ["TextRender", "LabelLayout", "StyledText", "CTurboJPEG"]
+            dependencies: ["TextRender", "LabelImage", "LabelLayout", "StyledText"]
         ),
         .target(
             name: "LabelBatch",
-            dependencies: ["TextRender", "LabelLayout", "StyledText", "StringTables"]
+            dependencies: ["TextRender", "LabelLayout", "StyledText", "StringTables", "LabelCore"]
         ),
         .target(
             name: "LabelSnapshotTesting",
             dependencies: [
-                "TextRender", "LabelLayout", "StyledText", "StringTables",
+                "TextRender", "LabelLayout", "StyledText", "StringTables", "LabelCore",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]
         ),
         .executableTarget(
             name: "labelgen",
             dependencies: [
-                "StyledText", "StringTables", "LabelLayout", "TextRender", "Captions", "LabelBatch", "LabelgenFonts",
+                "LabelCore", "StyledText", "StringTables", "LabelLayout", "TextRender", "Captions", "LabelBatch", "LabelFonts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -111,10 +123,10 @@ let package = Package(
         // the labels to the target's resources (docs/build-plugin.md).
         .plugin(name: "LabelgenPlugin", capability: .buildTool(), dependencies: ["labelgen"]),
         // Helpers the test targets share; not a product.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "StyledTextTests", dependencies: ["StyledText", "TestSupport"]),
+        .target(name: "TestSupport", dependencies: ["LabelCore"], path: "Tests/TestSupport"),
+        .testTarget(name: "StyledTextTests", dependencies: ["StyledText", "LabelCore", "TestSupport"]),
         .testTarget(name: "StringTablesTests", dependencies: ["StringTables", "StyledText", "TestSupport"]),
-        .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "StyledText", "StringTables", "LabelgenFonts", "TestSupport"], exclude: ["Corpus"]),
+        .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "LabelFonts", "StyledText", "StringTables", "TestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "TextRenderTests", dependencies: ["TextRender", "LabelLayout", "StyledText", "StringTables", "CZlib", "TestSupport"]),
         .testTarget(name: "CaptionsTests", dependencies: ["Captions", "TextRender", "LabelLayout", "StyledText"]),
         .testTarget(name: "LabelBatchTests", dependencies: ["LabelBatch", "TextRender", "LabelLayout", "StyledText", "StringTables", "TestSupport"]),

@@ -22,8 +22,8 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 # The modules a client imports; the C shims and the command-line tool are not API.
 LIBRARY_MODULES = [
-    "StyledText", "StringTables", "LabelLayout", "TextRender", "Captions",
-    "LabelBatch", "LabelSnapshotTesting", "LabelgenFonts",
+    "LabelCore", "StyledText", "StringTables", "LabelFonts", "LabelLayout", "LabelImage", "TextRender",
+    "Captions", "LabelBatch", "LabelSnapshotTesting",
 ]
 
 PUBLIC = {"public", "open"}

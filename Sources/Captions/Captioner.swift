@@ -128,8 +128,7 @@ public struct Captioner: Sendable {
             let band = band(at: caption.position, photoWidth: photo.width, photoHeight: photo.height)
             let layout = try engine.layout(caption.text, style: captionStyle(style, in: band, at: caption.position),
                                            locale: locale)
-            let label = try renderer.render(layout, scale: band.scale)
-            image.composite(label.image, atX: band.x - label.boxOriginX, y: band.y - label.boxOriginY)
+            try renderer.draw(layout, onto: &image, atX: band.x, y: band.y, scale: band.scale)
             placed.append(PlacedCaption(caption: caption, band: band, layout: layout))
         }
         return CaptionedImage(image: image, captions: placed)

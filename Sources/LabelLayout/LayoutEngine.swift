@@ -21,7 +21,7 @@ public final class LayoutEngine: Sendable {
     ///
     /// - Parameters:
     ///   - fonts: where fonts come from; by default only the fonts Labelgen bundles
-    ///     (see ``FontSources/locateBundledFonts()``), never the host's.
+    ///     (see `FontSources.locateBundledFonts()`), never the host's.
     ///   - imageDirectories: folders where relative inline image paths (`<img src>`) are
     ///     looked up, before the current directory.
     ///   - limits: the largest text and style sizes accepted (`Limits.default`).
@@ -158,7 +158,7 @@ public final class LayoutEngine: Sendable {
     ///
     /// - Throws: A font error (``LayoutError/fontNotFound(family:searched:)`` and the like).
     public func fontChain(for font: FontSpec, locale: String) throws(LayoutError) -> [FontFace] {
-        try resolver.chain(for: font, language: locale)
+        try resolver.layoutChain(for: font, language: locale)
     }
 
     static let rightToLeftLanguages: Set<String> = ["ar", "he", "iw", "fa", "ur", "yi", "ps", "sd", "ug", "dv", "ckb", "syr"]

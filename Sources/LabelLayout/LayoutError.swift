@@ -61,3 +61,25 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension LayoutError {
+    /// The layout error of the same name as a font error.
+    package init(_ error: FontError) {
+        switch error {
+        case let .fontUnreadable(path, reason): self = .fontUnreadable(path: path, reason: reason)
+        case let .fontNotFound(family, searched): self = .fontNotFound(family: family, searched: searched)
+        case let .bundledFontsMissing(searched): self = .bundledFontsMissing(searched: searched)
+        }
+    }
+}
+
+extension FontResolver {
+    /// `chain(for:language:)` with its error as layout reports it.
+    func layoutChain(for font: FontSpec, language: String) throws(LayoutError) -> [FontFace] {
+        do {
+            return try chain(for: font, language: language)
+        } catch {
+            throw LayoutError(error)
+        }
+    }
+}

@@ -29,7 +29,7 @@ struct LayoutPass {
         self.breakers = breakers
         self.style = style
         self.locale = locale
-        primary = try resolver.chain(for: style.font, language: locale)[0]
+        primary = try resolver.layoutChain(for: style.font, language: locale)[0]
         styler = RunStyler(resolver: resolver, images: images)
         direction = Self.direction(of: style, locale: locale)
         extents = style.effectExtents(for: styled)

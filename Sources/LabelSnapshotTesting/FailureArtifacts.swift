@@ -86,18 +86,16 @@ struct FailureArtifacts: Sendable {
 }
 
 /// The set of folder names already written to, shared by every test of the process.
-private final class FolderClaims: @unchecked Sendable {
-    // @unchecked: `counts` is only touched under `lock`.
+private final class FolderClaims: Sendable {
     /// How often each `<TestFile>/<name>` was handed out.
-    private var counts: [String: Int] = [:]
-    private let lock = NSLock()
+    private let counts = Locked<[String: Int]>([:])
 
     func claim(_ name: String, in testFile: String) -> String {
-        lock.lock()
-        defer { lock.unlock() }
         let key = testFile + "/" + name
-        let count = (counts[key] ?? 0) + 1
-        counts[key] = count
+        let count = counts.withLock { counts in
+            counts[key, default: 0] += 1
+            return counts[key]!
+        }
         return count == 1 ? name : "\(name)-\(count)"
     }
 }

@@ -93,8 +93,7 @@ struct TableSnapshotter {
 
 /// Layout engines by configuration, kept for the whole test run: an engine caches the
 /// fonts it opens, and every table snapshot of a run would otherwise open them again.
-final class SnapshotEngines: @unchecked Sendable {
-    // @unchecked: `engines` is only touched under `lock`.
+final class SnapshotEngines: Sendable {
     static let shared = SnapshotEngines()
 
     private struct Configuration: Hashable {
@@ -103,16 +102,15 @@ final class SnapshotEngines: @unchecked Sendable {
         var limits: Limits
     }
 
-    private var engines: [Configuration: LayoutEngine] = [:]
-    private let lock = NSLock()
+    private let engines = LockedCache<Configuration, LayoutEngine>()
 
     func engine(fonts: FontSources, imageDirectories: [String], limits: Limits) -> LayoutEngine {
         let configuration = Configuration(fonts: fonts, imageDirectories: imageDirectories, limits: limits)
-        lock.lock()
-        defer { lock.unlock() }
-        if let engine = engines[configuration] { return engine }
-        let engine = LayoutEngine(fonts: fonts, imageDirectories: imageDirectories, limits: limits)
-        engines[configuration] = engine
-        return engine
+        return engines.withLock { engines in
+            if let engine = engines[configuration] { return engine }
+            let engine = LayoutEngine(fonts: fonts, imageDirectories: imageDirectories, limits: limits)
+            engines[configuration] = engine
+            return engine
+        }
     }
 }

@@ -5,7 +5,7 @@
 /// score.json:3:17: expected ',' or '}' in the object, got ']'
 /// ```
 ///
-/// Switch on ``SourceFileError/kind``, a ``StyleErrorKind``, to tell causes apart without
+/// Switch on `SourceFileError.kind`, a ``StyleErrorKind``, to tell causes apart without
 /// reading the message:
 ///
 /// ```swift
@@ -41,7 +41,7 @@ public enum StyleErrorKind: JSONSourceErrorKind {
     /// Fields that are each valid disagree with one another, such as `font.minSize`
     /// larger than `font.size`; in a merged style, the place names the key and locale.
     case conflictingFields
-    /// A size or count beyond the engine's ``Limits`` (`"size": 48000`), or JSON the
+    /// A size or count beyond the engine's `Limits` (`"size": 48000`), or JSON the
     /// parser does not hold: nested deeper than 256 levels, or a number too large for a
     /// `Double` (`1e999`).
     case limitExceeded

@@ -229,25 +229,23 @@ public struct StyleSheet: Sendable, Hashable {
 /// What merging a selection of layers gave, kept per selection: a table of ten thousand
 /// keys usually has a handful, and merging is most of the cost of a run with nothing to
 /// draw. Shared by every thread using the sheet.
-private final class MergeCache: @unchecked Sendable {
-    // @unchecked: the dictionaries are only touched while `lock` is held.
-    private let lock = NSLock()
-    private var styles: [LayerSelection: LabelStyle] = [:]
-    private var fingerprints: [LayerSelection: String] = [:]
+private final class MergeCache: Sendable {
+    private let styles = LockedCache<LayerSelection, LabelStyle>()
+    private let fingerprints = LockedCache<LayerSelection, String>()
 
     func style(for selection: LayerSelection) -> LabelStyle? {
-        lock.withLock { styles[selection] }
+        styles.withLock { $0[selection] }
     }
 
     func remember(_ style: LabelStyle, for selection: LayerSelection) {
-        lock.withLock { styles[selection] = style }
+        styles.withLock { $0[selection] = style }
     }
 
     func fingerprint(for selection: LayerSelection) -> String? {
-        lock.withLock { fingerprints[selection] }
+        fingerprints.withLock { $0[selection] }
     }
 
     func remember(_ fingerprint: String, for selection: LayerSelection) {
-        lock.withLock { fingerprints[selection] = fingerprint }
+        fingerprints.withLock { $0[selection] = fingerprint }
     }
 }

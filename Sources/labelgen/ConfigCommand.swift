@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LabelBatch
+import LabelCore
 
 /// `labelgen config labels.json --out DIR`: every group of a `labels.json`, each a
 /// `generate` run into `DIR/<folder>`. The SwiftPM build plugin runs it, so that the
@@ -78,8 +79,6 @@ struct ConfigCommand: ParsableCommand {
             for input in group.inputs.map(\.path) where !inputs.contains(input) { inputs.append(input) }
         }
         let plan = Plan(outputs: config.groups.map { outputFolder.appendingPathComponent($0.folder).path }, inputs: inputs)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        print(String(decoding: try encoder.encode(plan), as: UTF8.self))
+        print(String(decoding: try JSONFile.encode(plan), as: UTF8.self), terminator: "")
     }
 }

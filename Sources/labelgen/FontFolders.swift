@@ -1,6 +1,6 @@
 import Foundation
 import LabelLayout
-import LabelgenFonts
+import LabelFonts
 
 /// The bundled font folders a command uses: `--fonts`, else `$LABELGEN_FONTS`, else the
 /// fonts installed with the tool. A folder must exist: otherwise every label would

@@ -67,8 +67,8 @@ struct PseudoCommand: ParsableCommand {
     /// A flat JSON object in the table's order (JSONEncoder would sort or shuffle keys,
     /// and the order is what a reviewer compares with the source file).
     static func flatJSON(_ table: StringTable) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        // Pretty printing and sorting change nothing in a lone string.
+        let encoder = JSONFile.encoder()
         func quoted(_ text: String) throws -> String { String(decoding: try encoder.encode(text), as: UTF8.self) }
         var lines: [String] = []
         for entry in table.entries { lines.append("  \(try quoted(entry.key)): \(try quoted(entry.value))") }

@@ -1,15 +1,15 @@
 import Foundation
 import LabelBatch
+import LabelCore
 
 /// Progress on standard error: a counter redrawn in place on a terminal, nothing
 /// otherwise, and notes (the summary) as lines; nothing at all with `--quiet`.
-final class TerminalProgress: @unchecked Sendable {
-    // @unchecked: `lastDrawn` is only touched under `lock`.
+final class TerminalProgress: Sendable {
     private let quiet: Bool
     private let isTerminal = isatty(STDERR_FILENO) == 1
-    /// When the bar was last drawn: at most ten times a second, and at the end.
-    private var lastDrawn = Date.distantPast
-    private let lock = NSLock()
+    /// When the bar was last drawn: at most ten times a second, and at the end. Held
+    /// while drawing, so that two threads' bars never interleave.
+    private let lastDrawn = Locked(Date.distantPast)
 
     init(quiet: Bool) {
         self.quiet = quiet
@@ -18,16 +18,16 @@ final class TerminalProgress: @unchecked Sendable {
     /// Shows how far the drawing has come.
     func update(_ progress: BatchProgress) {
         guard !quiet, isTerminal else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        let now = Date()
-        guard progress.done == progress.total || now.timeIntervalSince(lastDrawn) > 0.1 else { return }
-        lastDrawn = now
-        let width = 30
-        let filled = progress.total == 0 ? width : width * progress.done / progress.total
-        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        write("\r[\(bar)] \(progress.done)/\(progress.total) labels")
-        if progress.done == progress.total { write("\n") }
+        lastDrawn.withLock { lastDrawn in
+            let now = Date()
+            guard progress.done == progress.total || now.timeIntervalSince(lastDrawn) > 0.1 else { return }
+            lastDrawn = now
+            let width = 30
+            let filled = progress.total == 0 ? width : width * progress.done / progress.total
+            let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+            write("\r[\(bar)] \(progress.done)/\(progress.total) labels")
+            if progress.done == progress.total { write("\n") }
+        }
     }
 
     /// Prints a line, unless quiet.

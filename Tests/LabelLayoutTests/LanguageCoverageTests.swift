@@ -1,6 +1,6 @@
 import Foundation
 import LabelLayout
-import LabelgenFonts
+import LabelFonts
 import StringTables
 import StyledText
 import Testing

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LabelCore
 
 /// Runs the same work on many threads at once, to check that an object shared between
 /// them gives each thread what a single thread gets.
@@ -11,14 +12,15 @@ public enum ThreadStress {
     /// result in thread order. `body` gets the thread's number, from 0.
     public static func run<Result: Sendable>(threads: Int,
                                              _ body: @escaping @Sendable (Int) -> Result) -> [Result] {
-        let results = ResultSlots<Result>(count: threads)
+        let results = Locked<[Result?]>(Array(repeating: nil, count: threads))
         let gate = StartGate(expected: threads)
         let finished = DispatchGroup()
         for index in 0..<threads {
             finished.enter()
             let thread = Thread {
                 gate.arriveAndWait()
-                results.set(index, body(index))
+                let result = body(index)
+                results.withLock { $0[index] = result }
                 finished.leave()
             }
             // The default of 512 KiB is thin for layout's deeper call chains under
@@ -27,7 +29,7 @@ public enum ThreadStress {
             thread.start()
         }
         finished.wait()
-        return results.values
+        return results.withLock { $0.map { $0! } }
     }
 
     /// Whether this process runs under ThreadSanitizer (`make tsan-test`).
@@ -49,26 +51,5 @@ private final class StartGate: @unchecked Sendable {
         arrived += 1
         if arrived == expected { condition.broadcast() }
         while arrived < expected { condition.wait() }
-    }
-}
-
-/// One result per thread, written under a lock.
-private final class ResultSlots<Value>: @unchecked Sendable {
-    // @unchecked: `slots` is only touched while `lock` is held.
-    private var slots: [Value?]
-    private let lock = NSLock()
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: Value) {
-        lock.lock()
-        defer { lock.unlock() }
-        slots[index] = value
-    }
-
-    var values: [Value] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots.map { $0! }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
 @testable import StringTables
+@testable import LabelCore
 @testable import StyledText
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -209,16 +209,12 @@ extension BatchRun {
         }
         let entries = locales.map { ManifestUpdate.entries(run: self, plan: plan, drawn: drawn, locale: $0, tableKeys: tableKeys).labels }
         // Locales are packed side by side; each one's sheets depend on its labels alone.
-        let results = AtlasResults(count: locales.count)
-        let next = AtlasResults.Counter()
-        DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, locales.count))) { _ in
-            while let index = next.take(below: locales.count) {
-                results.set(index, Result { () throws(BatchError) in try builders[index].build(entries[index]) })
-            }
+        let results = locales.indices.concurrentMap(jobs: jobs) { index in
+            Result { () throws(BatchError) in try builders[index].build(entries[index]) }
         }
         var atlases: [String: PackedAtlas] = [:]
         var failure: BatchError?
-        for (index, result) in results.values.enumerated() {
+        for (index, result) in results.enumerated() {
             switch result {
             case .success(let atlas): atlases[locales[index]] = atlas
             case .failure(let error): failure = failure ?? error
@@ -229,37 +225,5 @@ extension BatchRun {
             throw failure
         }
         return atlases
-    }
-}
-
-/// Each locale's packing result, filled by whichever thread packed it.
-private final class AtlasResults: @unchecked Sendable {
-    // @unchecked: `slots` is only touched under `lock`.
-    private var slots: [Result<PackedAtlas?, BatchError>?]
-    private let lock = NSLock()
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ result: Result<PackedAtlas?, BatchError>) {
-        lock.lock()
-        slots[index] = result
-        lock.unlock()
-    }
-
-    var values: [Result<PackedAtlas?, BatchError>] { lock.lock(); defer { lock.unlock() }; return slots.map { $0! } }
-
-    /// Hands out locale indices to the packing threads.
-    final class Counter: @unchecked Sendable {
-        // @unchecked: `value` is only touched under `lock`.
-        private var value = 0
-        private let lock = NSLock()
-
-        func take(below limit: Int) -> Int? {
-            lock.lock()
-            defer { lock.unlock() }
-            guard value < limit else { return nil }
-            defer { value += 1 }
-            return value
-        }
     }
 }

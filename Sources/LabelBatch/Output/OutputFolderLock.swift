@@ -171,24 +171,22 @@ private final class ClaimedFolders: @unchecked Sendable {
 
 /// Owns the lock file's descriptor and closes it once, which releases the record lock,
 /// then ends the process's claim on the folder.
-private final class Descriptor: @unchecked Sendable {
-    // @unchecked: `fd` is only touched under `lock`.
-    private var fd: Int32
+private final class Descriptor: Sendable {
+    private let fd: Locked<Int32>
     private let claim: String
-    private let lock = NSLock()
 
     init(_ fd: Int32, claim: String) {
-        self.fd = fd
+        self.fd = Locked(fd)
         self.claim = claim
     }
 
     func close() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard fd >= 0 else { return }
-        _ = closeDescriptor(fd)
-        fd = -1
-        ClaimedFolders.shared.release(claim)
+        fd.withLock { fd in
+            guard fd >= 0 else { return }
+            _ = closeDescriptor(fd)
+            fd = -1
+            ClaimedFolders.shared.release(claim)
+        }
     }
 
     deinit { close() }

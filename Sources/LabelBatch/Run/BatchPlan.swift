@@ -94,22 +94,27 @@ extension BatchRun {
         // Reading the earlier manifests and hashing the font files are most of a re-run
         // with nothing to draw, so with more than one job they are shared out: the hash
         // first, the manifests one each as threads come free.
-        let hasherSlot = Slot<InputHasher>()
-        let manifestSlots = locales.map { _ in Slot<Manifest>() }
         let run = self
-        DispatchQueue.concurrentPerform(iterations: jobs > 1 ? locales.count + 1 : 0) { part in
+        let parts = jobs <= 1 ? [] : (0..<locales.count + 1).concurrentMap(jobs: jobs) { part -> SharedPart in
             if part == 0 {
                 // Over the whole selection, so a shard's input hashes are those a full run has.
-                hasherSlot.value = InputHasher(run: run, engine: engine, usesFontFiles: usesFontFiles)
-            } else {
-                manifestSlots[part - 1].value = Manifest.previous(in: run.outputFolder.appendingPathComponent(locales[part - 1]))
+                return .hasher(InputHasher(run: run, engine: engine, usesFontFiles: usesFontFiles))
             }
+            let locale = locales[part - 1]
+            return .manifest(locale, Manifest.previous(in: run.outputFolder.appendingPathComponent(locale)))
         }
         var previous: [String: Manifest] = [:]
-        for (locale, slot) in zip(locales, manifestSlots) {
-            previous[locale] = jobs > 1 ? slot.value : Manifest.previous(in: outputFolder.appendingPathComponent(locale))
+        var sharedHasher: InputHasher?
+        for part in parts {
+            switch part {
+            case .hasher(let hasher): sharedHasher = hasher
+            case let .manifest(locale, manifest): previous[locale] = manifest
+            }
         }
-        let hasher = hasherSlot.value ?? InputHasher(run: self, engine: engine, usesFontFiles: usesFontFiles)
+        if jobs <= 1 {
+            for locale in locales { previous[locale] = Manifest.previous(in: outputFolder.appendingPathComponent(locale)) }
+        }
+        let hasher = sharedHasher ?? InputHasher(run: self, engine: engine, usesFontFiles: usesFontFiles)
         for locale in locales {
             // An entry carried over from a run without atlases may hold a sheet's name.
             if atlas != nil, let taken = previous[locale]?.labels.first(where: {
@@ -176,9 +181,9 @@ extension BatchRun {
     }
 }
 
-/// A value one thread of `DispatchQueue.concurrentPerform` sets and the caller reads
-/// once it has returned, which orders the write before the read.
-private final class Slot<Value>: @unchecked Sendable {
-    // @unchecked: written by one thread only, read after that thread has finished.
-    var value: Value?
+/// What one of the planning threads read: the hash of the inputs, or one locale's
+/// earlier manifest.
+private enum SharedPart {
+    case hasher(InputHasher)
+    case manifest(String, Manifest?)
 }

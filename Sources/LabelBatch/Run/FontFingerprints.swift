@@ -3,20 +3,19 @@ import Foundation
 /// Content hashes of font files, each read once per run: the manifest lists the fonts a
 /// locale used with their hashes, and a label's input hash covers every font it could
 /// fall back to, so replacing a font file redraws the labels that may use it.
-final class FontFingerprints: @unchecked Sendable {
-    // @unchecked: `hashes` is only touched under `lock`.
-    private var hashes: [String: String] = [:]
-    private let lock = NSLock()
+final class FontFingerprints: Sendable {
+    /// Hashed under the lock, so that no file is read twice.
+    private let hashes = LockedCache<String, String>()
 
     /// The hash of one font file's bytes ("unreadable" if it cannot be read).
     func hash(ofFile path: String) -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = hashes[path] { return known }
-        let hash = (try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped))
-            .map { ContentHash.fileHex(of: $0) } ?? "unreadable"
-        hashes[path] = hash
-        return hash
+        hashes.withLock { hashes in
+            if let known = hashes[path] { return known }
+            let hash = (try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped))
+                .map { ContentHash.fileHex(of: $0) } ?? "unreadable"
+            hashes[path] = hash
+            return hash
+        }
     }
 
     /// One hash over every font file in the folders (names and contents), in a fixed order.

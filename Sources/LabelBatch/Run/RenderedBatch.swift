@@ -87,33 +87,26 @@ extension BatchRun {
     /// it, so the outcome never depends on the number of jobs.
     private func drawInParallel(_ labels: [PlannedLabel], engine: LayoutEngine,
                                 progress: ProgressCounter) -> [Result<DrawnLabel, BatchError>] {
-        let results = Slots<Result<DrawnLabel, BatchError>>(count: labels.count)
-        let next = Counter()
         let outputFolder = outputFolder
         let styleName = styleSheet.source
-        DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, labels.count))) { _ in
-            let renderer = LabelRenderer(engine: engine, styleName: styleName)
-            while let slot = next.take(below: labels.count) {
-                let label = labels[slot]
-                results.set(slot, Result { () throws(BatchError) in
-                    var drawn = try renderer.render(label, inputHash: label.inputHashToRender ?? "")
-                    try drawn.stage(in: outputFolder.appendingPathComponent(label.locale))
-                    return drawn
-                })
-                progress.labelDone(label)
+        return labels.concurrentMap(jobs: jobs, worker: { LabelRenderer(engine: engine, styleName: styleName) }) { renderer, label in
+            let result = Result { () throws(BatchError) in
+                var drawn = try renderer.render(label, inputHash: label.inputHashToRender ?? "")
+                try drawn.stage(in: outputFolder.appendingPathComponent(label.locale))
+                return drawn
             }
+            progress.labelDone(label)
+            return result
         }
-        return results.values
     }
 }
 
 /// Counts finished labels for the progress callback, one call at a time.
-private final class ProgressCounter: @unchecked Sendable {
-    // @unchecked: `done` is only touched, and `report` only called, under `lock`.
+private final class ProgressCounter: Sendable {
     private let total: Int
     private let report: @Sendable (BatchProgress) -> Void
-    private var done = 0
-    private let lock = NSLock()
+    /// Also held while `report` runs, so that reports come one at a time and in order.
+    private let done = Locked(0)
 
     init(total: Int, report: @escaping @Sendable (BatchProgress) -> Void) {
         self.total = total
@@ -121,41 +114,9 @@ private final class ProgressCounter: @unchecked Sendable {
     }
 
     func labelDone(_ label: PlannedLabel) {
-        lock.lock()
-        defer { lock.unlock() }
-        done += 1
-        report(BatchProgress(done: done, total: total, locale: label.locale, key: label.key))
+        done.withLock { done in
+            done += 1
+            report(BatchProgress(done: done, total: total, locale: label.locale, key: label.key))
+        }
     }
-}
-
-/// Hands out work indices to the drawing threads.
-private final class Counter: @unchecked Sendable {
-    // @unchecked: `value` is only touched under `lock`.
-    private var value = 0
-    private let lock = NSLock()
-
-    func take(below limit: Int) -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard value < limit else { return nil }
-        defer { value += 1 }
-        return value
-    }
-}
-
-/// One slot per label, filled by whichever thread drew it.
-private final class Slots<Value>: @unchecked Sendable {
-    // @unchecked: `slots` is only touched under `lock`.
-    private var slots: [Value?]
-    private let lock = NSLock()
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: Value) {
-        lock.lock()
-        slots[index] = value
-        lock.unlock()
-    }
-
-    var values: [Value] { lock.lock(); defer { lock.unlock() }; return slots.map { $0! } }
 }

@@ -1,5 +1,5 @@
 import CHyphen
-import LabelgenHyphenation
+import LabelFonts
 import Foundation
 
 /// One libhyphen dictionary (a `.dic` file of hyphenation patterns), loaded once.
@@ -94,20 +94,19 @@ final class HyphenDictionary: @unchecked Sendable {
 
 /// The hyphenation dictionaries of the languages labels are laid out in, each loaded on
 /// first use and kept; safe to share between threads.
-final class HyphenDictionaryCache: @unchecked Sendable {
+final class HyphenDictionaryCache: Sendable {
     /// One cache for the process: the dictionaries are bundled files that no engine
     /// setting changes, and German's takes seconds to load (docs/hyphenation.md).
     static let shared = HyphenDictionaryCache()
 
-    // @unchecked: `loaded` is only touched under `lock`; the dictionaries themselves are
-    // safe to share (see HyphenDictionary).
-    private var loaded: [String: HyphenDictionary?] = [:]
-    private let lock = Mutex()
+    /// Loaded under the lock, so that two threads never both spend seconds on German's;
+    /// the dictionaries themselves are safe to share (see HyphenDictionary).
+    private let loaded = LockedCache<String, HyphenDictionary?>()
 
     /// The dictionary for a language code ("de"), or nil when Labelgen bundles none.
     func dictionary(for language: String) throws(LayoutError) -> HyphenDictionary? {
         guard BundledHyphenation.files[language] != nil else { return nil }
-        let result: Result<HyphenDictionary?, LayoutError> = lock.withLock {
+        let result: Result<HyphenDictionary?, LayoutError> = loaded.withLock { loaded in
             if let known = loaded[language] { return .success(known) }
             guard let path = BundledHyphenation.dictionary(for: language) else {
                 return .failure(.hyphenationDictionaryUnreadable(

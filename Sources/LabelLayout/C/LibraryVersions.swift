@@ -1,23 +1,8 @@
-import CFontconfig
-import CFreeType
 import CFriBidi
-import CHarfBuzz
 
 /// The versions of the C libraries layout runs on. Pixels are byte-identical only with
 /// the same versions, so snapshot references and golden images record them.
 public enum LayoutLibraries {
     /// Library name to version, e.g. `["HarfBuzz": "6.0.0", …]`.
-    public static let versions: [String: String] = {
-        var versions = ["HarfBuzz": String(cString: hb_version_string())]
-        let library = FreeTypeLibrary()
-        if let pointer = library.pointer {
-            var major: FT_Int = 0, minor: FT_Int = 0, patch: FT_Int = 0
-            FT_Library_Version(pointer, &major, &minor, &patch)
-            versions["FreeType"] = "\(major).\(minor).\(patch)"
-        }
-        versions["FriBidi"] = FRIBIDI_VERSION
-        let fontconfig = Int(FcGetVersion())
-        versions["fontconfig"] = "\(fontconfig / 10000).\(fontconfig / 100 % 100).\(fontconfig % 100)"
-        return versions
-    }()
+    public static let versions: [String: String] = FontLibraries.versions.merging(["FriBidi": FRIBIDI_VERSION]) { font, _ in font }
 }

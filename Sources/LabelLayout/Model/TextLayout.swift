@@ -139,7 +139,7 @@ public enum FitOutcome: String, Sendable, Hashable {
 /// faces, and the same at every render scale.
 ///
 /// Two layouts are equal when every value in them is: the same text, style and locale
-/// laid out the same way. Faces compare by their file and index (see ``FontFace``), so
+/// laid out the same way. Faces compare by their file and index (see `FontFace`), so
 /// layouts from two engines over the same font files compare equal.
 public struct TextLayout: Sendable, Hashable {
     /// The text laid out, without markup (an inline image is one U+FFFC). Caret and

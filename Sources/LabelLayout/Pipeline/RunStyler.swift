@@ -39,7 +39,7 @@ struct RunStyler {
                 chain = known
             } else {
                 try Self.check(font)
-                chain = try resolver.chain(for: font, language: locale)
+                chain = try resolver.layoutChain(for: font, language: locale)
                 chains[font] = chain
             }
             var image: ColorBitmap?

@@ -1,79 +1,22 @@
 import CCairo
 import StyledText
 
-// The owners of Cairo's handles share this file so that every handle stays fileprivate:
-// a context needs its surface's, a pattern's and a path's handle, and no other file
-// reaches one. The passes draw through the owners' methods, which map one to one onto
-// Cairo's calls and allocate nothing of their own.
+// The owners of Cairo's handles share this file so that the pattern's and the path's
+// handles stay fileprivate: a context needs them, and no other file reaches one. The
+// surface lives in LabelImage, whose image code needs it too; its handle is reached only
+// here. The passes draw through the owners' methods, which map one to one onto Cairo's
+// calls and allocate nothing of their own.
 
 // MARK: - Surface
 
-/// An image surface in memory, owned by this object.
-final class CairoSurface {
-    /// How a surface stores its pixels.
-    enum Format {
-        /// Premultiplied BGRA in native byte order (Cairo's ARGB32).
-        case argb
-        /// One coverage byte per pixel.
-        case alpha
-    }
-
-    fileprivate let pointer: OpaquePointer
-    let width: Int
-    let height: Int
-    let format: Format
-    /// Bytes from one row to the next.
-    let stride: Int
-
+extension CairoSurface {
     /// A transparent surface.
     ///
     /// - Throws: ``RenderError/cairo(_:operation:)`` when Cairo cannot allocate it.
     convenience init(width: Int, height: Int, format: Format) throws(RenderError) {
-        let surface = cairo_image_surface_create(format == .argb ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_A8,
-                                                 Int32(width), Int32(height))!
-        try self.init(adopting: surface, operation: "cannot create a \(width)x\(height) image")
-    }
-
-    /// A surface decoded by Cairo's PNG reader, which pulls the file's bytes from `stream`
-    /// and expands palettes, grey and 16-bit samples to ARGB32 (RGB24 without alpha).
-    ///
-    /// - Throws: ``RenderError/cairo(_:operation:)`` with Cairo's status when the data
-    ///   cannot be decoded.
-    convenience init(png stream: PNGByteStream) throws(RenderError) {
-        let surface = withExtendedLifetime(stream) {
-            cairo_image_surface_create_from_png_stream({ closure, buffer, length in
-                let stream = Unmanaged<PNGByteStream>.fromOpaque(closure!).takeUnretainedValue()
-                return stream.read(into: buffer!, count: Int(length)) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_READ_ERROR
-            }, Unmanaged.passUnretained(stream).toOpaque())!
-        }
-        try self.init(adopting: surface, operation: "decoding a PNG image")
-    }
-
-    /// Takes ownership of a surface Cairo has created; frees it before throwing when
-    /// Cairo reports a failure.
-    private init(adopting surface: OpaquePointer, operation: String) throws(RenderError) {
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            throw .cairo(CairoStatus(status), operation: operation)
-        }
-        pointer = surface
-        width = Int(cairo_image_surface_get_width(surface))
-        height = Int(cairo_image_surface_get_height(surface))
-        format = cairo_image_surface_get_format(surface) == CAIRO_FORMAT_A8 ? .alpha : .argb
-        stride = Int(cairo_image_surface_get_stride(surface))
-    }
-
-    deinit {
-        cairo_surface_destroy(pointer)
-    }
-
-    /// Direct access to the pixels and the row stride; Cairo must not be drawing on the
-    /// surface meanwhile.
-    func withPixels<T>(_ body: (UnsafeMutablePointer<UInt8>, Int) throws -> T) rethrows -> T {
-        cairo_surface_flush(pointer)
-        defer { cairo_surface_mark_dirty(pointer) }
-        return try body(cairo_image_surface_get_data(pointer)!, stride)
+        try self.init(width: width, height: height, format: format, failing: { status, operation in
+            RenderError.cairo(status, operation: operation)
+        })
     }
 }
 
@@ -110,7 +53,7 @@ final class CairoPattern {
     /// The surface's pixels, its top left corner at the user-space origin. The pattern
     /// holds its own reference to the surface.
     init(surface: CairoSurface) {
-        pointer = cairo_pattern_create_for_surface(surface.pointer)!
+        pointer = cairo_pattern_create_for_surface(surface.handle)!
     }
 
     deinit {
@@ -173,7 +116,7 @@ final class CairoContext {
     private let pointer: OpaquePointer
 
     init(_ surface: CairoSurface) {
-        pointer = cairo_create(surface.pointer)!
+        pointer = cairo_create(surface.handle)!
     }
 
     deinit {
@@ -226,7 +169,7 @@ final class CairoContext {
 
     /// Makes `surface` the source, its top left corner at (`x`, `y`) in user space.
     func setSource(_ surface: CairoSurface, x: Double, y: Double) {
-        cairo_set_source_surface(pointer, surface.pointer, x, y)
+        cairo_set_source_surface(pointer, surface.handle, x, y)
     }
 
     // MARK: Paths
@@ -259,7 +202,7 @@ final class CairoContext {
 
     /// Paints the source through `surface`'s alpha, its top left corner at (`x`, `y`).
     func mask(_ surface: CairoSurface, x: Double, y: Double) {
-        cairo_mask_surface(pointer, surface.pointer, x, y)
+        cairo_mask_surface(pointer, surface.handle, x, y)
     }
 
     /// Redirects drawing to a temporary layer, until ``popGroupToSource()``.

@@ -1,4 +1,5 @@
 import Foundation
+import LabelCore
 
 /// Glyph masks rasterized once and shared by every label and thread that draws the
 /// same glyph at the same size and phase, within a memory budget.
@@ -8,19 +9,14 @@ import Foundation
 /// mask found in the older generation moves back into the newer. So the glyphs in use
 /// stay, memory stays under the budget, and no per-entry bookkeeping is needed. Masks
 /// depend only on their key, so whatever the cache holds, the pixels are the same.
-final class GlyphMaskCache: @unchecked Sendable {
-    // @unchecked: the dictionaries and the byte count are only touched inside `lock`.
+final class GlyphMaskCache: Sendable {
     /// The cache every ``Renderer`` uses unless told otherwise: 32 MB holds the masks of
     /// about ten thousand glyphs at 48 px with a 4 px outline.
     static let shared = GlyphMaskCache(budget: 32 << 20)
 
     /// The most memory the masks hold, in bytes.
     let budget: Int
-    private let lock = NSLock()
-    private var newer: [GlyphMaskKey: GlyphMask] = [:]
-    private var older: [GlyphMaskKey: GlyphMask] = [:]
-    private var newerBytes = 0
-    private var olderBytes = 0
+    private let generations = Locked(Generations())
 
     init(budget: Int) {
         self.budget = budget
@@ -28,9 +24,7 @@ final class GlyphMaskCache: @unchecked Sendable {
 
     /// The bytes the cached masks hold now.
     var byteCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return newerBytes + olderBytes
+        generations.withLock { $0.newerBytes + $0.olderBytes }
     }
 
     /// The mask `key` names, rasterized on first use. Two threads asking for the same new
@@ -44,24 +38,31 @@ final class GlyphMaskCache: @unchecked Sendable {
     }
 
     private func cached(_ key: GlyphMaskKey) -> GlyphMask? {
-        lock.lock()
-        defer { lock.unlock() }
-        if let found = newer[key] { return found }
-        guard let found = older.removeValue(forKey: key) else { return nil }
-        olderBytes -= found.byteCount
-        insert(found, for: key)
-        return found
+        generations.withLock { cache in
+            if let found = cache.newer[key] { return found }
+            guard let found = cache.older.removeValue(forKey: key) else { return nil }
+            cache.olderBytes -= found.byteCount
+            cache.insert(found, for: key, budget: budget)
+            return found
+        }
     }
 
     private func store(_ mask: GlyphMask, for key: GlyphMaskKey) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard newer[key] == nil else { return }
-        insert(mask, for: key)
+        generations.withLock { cache in
+            guard cache.newer[key] == nil else { return }
+            cache.insert(mask, for: key, budget: budget)
+        }
     }
+}
+
+private struct Generations {
+    var newer: [GlyphMaskKey: GlyphMask] = [:]
+    var older: [GlyphMaskKey: GlyphMask] = [:]
+    var newerBytes = 0
+    var olderBytes = 0
 
     /// Adds to the newer generation, retiring it when it has used its half of the budget.
-    private func insert(_ mask: GlyphMask, for key: GlyphMaskKey) {
+    mutating func insert(_ mask: GlyphMask, for key: GlyphMaskKey, budget: Int) {
         newer[key] = mask
         newerBytes += mask.byteCount
         if newerBytes > budget / 2 {

@@ -60,19 +60,24 @@ public struct PNGDecoder: Sendable {
         }
     }
 
-    /// Painting onto ARGB32 gives RGB24 images (PNGs without alpha) a defined, opaque
-    /// alpha byte, which Cairo leaves unspecified in RGB24 itself.
+    /// RGB24 images (PNGs without alpha) get a defined, opaque alpha byte, which Cairo
+    /// leaves unspecified in RGB24 itself: the bytes Cairo's SOURCE paint onto ARGB32
+    /// gives.
     private static func argbImage(_ loaded: CairoSurface) throws(ImageError) -> RGBAImage {
-        do {
-            let argb = try CairoSurface(width: loaded.width, height: loaded.height, format: .argb)
-            let context = CairoContext(argb)
-            context.setOperator(.source)
-            context.setSource(loaded, x: 0, y: 0)
-            context.paint()
-            try context.check("converting the PNG image")
-            return RGBAImage(cairo: argb)
-        } catch {
-            throw ImageError(error)
+        guard loaded.format == .rgb else { return RGBAImage(cairo: loaded) }
+        let argb = try CairoSurface(width: loaded.width, height: loaded.height, format: .argb) { status, operation in
+            ImageError.cairo(status, operation: operation)
         }
+        let width = loaded.width
+        loaded.withPixels { source, sourceStride in
+            argb.withPixels { target, targetStride in
+                for y in 0..<loaded.height {
+                    let from = UnsafeRawPointer(source + y * sourceStride).assumingMemoryBound(to: UInt32.self)
+                    let to = UnsafeMutableRawPointer(target + y * targetStride).assumingMemoryBound(to: UInt32.self)
+                    for x in 0..<width { to[x] = from[x] | 0xFF00_0000 }
+                }
+            }
+        }
+        return RGBAImage(cairo: argb)
     }
 }

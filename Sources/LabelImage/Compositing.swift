@@ -1,6 +1,5 @@
-import TextRender
-
-/// Porter-Duff "over" on straight-alpha pixels, cropping and flattening.
+/// Porter-Duff "over" on straight-alpha pixels, cropping and flattening: the one
+/// compositor, for labels drawn onto images as for images laid over photos.
 ///
 /// Blending happens on the 8-bit sRGB values, as browsers and image editors blend by
 /// default, so a caption looks the same here as over the photo in any of them.
@@ -113,5 +112,49 @@ extension RGBAImage {
     public func croppedToSquare() -> RGBAImage {
         let side = min(width, height)
         return cropped(x: (width - side) / 2, y: (height - side) / 2, width: side, height: side)
+    }
+}
+
+extension RGBAImage {
+    /// Lays Cairo's premultiplied ARGB32 `surface` over this image (source over), its top
+    /// left corner at (`x`, `y`); parts outside the image are cut off.
+    ///
+    /// The surface's colours are used premultiplied, as Cairo left them, so none of
+    /// their precision is lost to unpremultiplying first; pixels the surface does not
+    /// cover are not touched.
+    package mutating func blend(premultiplied surface: CairoSurface, atX x: Int, y: Int) {
+        precondition(surface.format == .argb, "only ARGB32 surfaces hold colour")
+        let x0 = max(0, x), y0 = max(0, y)
+        let x1 = min(width, x + surface.width), y1 = min(height, y + surface.height)
+        guard x0 < x1, y0 < y1 else { return }
+        let width = self.width
+        surface.withPixels { data, stride in
+            pixels.withUnsafeMutableBufferPointer { target in
+                for row in y0..<y1 {
+                    let source = UnsafeRawPointer(data + (row - y) * stride).assumingMemoryBound(to: UInt32.self)
+                    for column in x0..<x1 {
+                        let argb = source[column - x]
+                        // Premultiplied: no alpha means no colour, and nothing to add.
+                        if argb >> 24 != 0 { Self.blendOver(premultiplied: argb, into: target, at: (row * width + column) * 4) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// One pixel of "over" with a premultiplied source `s` and a straight target `d`:
+    /// `out.a = s.a + d.a (1 - s.a)` and `out.c = (s.c + d.c d.a (1 - s.a)) / out.a`, in
+    /// integers (alpha scaled by 255 twice, so the only division is the last).
+    @inline(__always)
+    private static func blendOver(premultiplied argb: UInt32, into d: UnsafeMutableBufferPointer<UInt8>, at j: Int) {
+        let sa = Int(argb >> 24), rest = 255 - sa
+        let total = sa * 255 + Int(d[j + 3]) * rest  // out.a × 255²
+        let targetWeight = Int(d[j + 3]) * rest
+        func channel(_ premultiplied: UInt32, _ c: Int) -> UInt8 {
+            UInt8(min(255, (Int(premultiplied & 0xFF) * 65025 + Int(d[j + c]) * targetWeight + total / 2) / total))
+        }
+        let r = channel(argb >> 16, 0), g = channel(argb >> 8, 1), b = channel(argb, 2)
+        d[j] = r; d[j + 1] = g; d[j + 2] = b
+        d[j + 3] = UInt8((total + 127) / 255)
     }
 }

@@ -1,7 +1,7 @@
 /// A problem in a source file, style or string table: the file, the place in it, the
 /// kind of problem and a message saying what was expected and what was found.
 ///
-/// ``StyleError`` and `StringTableError` (in StringTables) are this type with their own
+/// `StyleError` (in StyledText) and `StringTableError` (in StringTables) are this type with their own
 /// `Kind`, so code that reports problems in files can take either.
 public struct SourceFileError<Kind: Sendable & Hashable>: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of problem this is; switch on it to tell causes apart.

@@ -1,5 +1,3 @@
-import StyledText
-
 /// What went past one of the engine's `Limits`: what was measured, how much was asked
 /// for, and the most allowed.
 ///

@@ -1,5 +1,4 @@
 import Foundation
-import TextRender
 
 /// Reads photos, PNG or JPEG, into straight-alpha RGBA, recognizing the format by its
 /// first bytes.

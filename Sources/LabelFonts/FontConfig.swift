@@ -1,4 +1,5 @@
 import CFontconfig
+import LabelCore
 
 /// A font found by fontconfig: a file and a face index, plus what the caller needs to
 /// decide between candidates.
@@ -16,7 +17,7 @@ final class FontConfig: @unchecked Sendable {
     // @unchecked: fontconfig configurations are not thread-safe while being built; this
     // one is fully built in init and afterwards only queried under `lock`.
     private let config: OpaquePointer
-    private let lock = Mutex()
+    private let lock = Lock()
 
     /// A configuration holding exactly the fonts in `directories`, nothing of the host's.
     init(bundledDirectories directories: [String]) {

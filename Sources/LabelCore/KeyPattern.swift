@@ -20,7 +20,7 @@ public struct KeyPattern: Sendable, Hashable {
 
     /// Patterns with more literal characters match fewer keys, so they rank as more
     /// specific; `tip.*` beats `*` although both have one wildcard.
-    var specificity: (literals: Int, wildcards: Int) {
+    package var specificity: (literals: Int, wildcards: Int) {
         let wildcards = scalars.count { $0 == "*" }
         return (scalars.count - wildcards, wildcards)
     }

@@ -4,7 +4,7 @@
 ///
 /// The header is read first, so a caller can refuse a huge image before any memory is
 /// set aside for its pixels; then Cairo's decoder (libpng) reads the rest.
-enum PNGReader {
+package enum PNGReader {
     /// Decodes `bytes`, a whole PNG file.
     ///
     /// - Parameters:
@@ -13,21 +13,18 @@ enum PNGReader {
     ///     takes. There is no default: every picture read is held to a limit.
     /// - Returns: An ARGB32 surface, or RGB24 (alpha byte unspecified) for a PNG
     ///   without alpha.
-    static func read(_ bytes: UnsafeRawBufferPointer,
+    package static func read(_ bytes: UnsafeRawBufferPointer,
                      accepting accept: (_ width: Int, _ height: Int) throws(ImageError) -> Void)
         throws(ImageError) -> CairoSurface {
         let size = try headerSize(bytes)
         try accept(size.width, size.height)
         let stream = PNGByteStream(bytes)
-        do {
-            return try CairoSurface(png: stream)
-        } catch {
-            if stream.ranOut { throw .truncated(.png) }
-            guard case .cairo(let status, _) = error else { throw ImageError(error) }
+        return try CairoSurface(png: stream) { (status, _) -> ImageError in
+            if stream.ranOut { return .truncated(.png) }
             // Cairo 1.16 reports every libpng error (a bad checksum, garbled pixel data)
             // as running out of memory. The size was accepted above, so the surface is
             // of a size the caller allows: the data, not the memory, is at fault.
-            throw .corrupt(.png, reason: status == .noMemory ? "libpng cannot decode the image data" : status.description)
+            return .corrupt(.png, reason: status == .noMemory ? "libpng cannot decode the image data" : status.description)
         }
     }
 
@@ -44,7 +41,7 @@ enum PNGReader {
 }
 
 /// Hands a PNG's bytes to Cairo's read callback in the pieces it asks for.
-final class PNGByteStream {
+package final class PNGByteStream {
     private let bytes: UnsafeRawBufferPointer
     private var offset = 0
     /// Whether Cairo asked for more bytes than there are: the file is truncated.

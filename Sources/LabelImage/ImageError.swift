@@ -1,5 +1,5 @@
 import Foundation
-import StyledText
+import LabelCore
 
 /// Why an image could not be read or written.
 ///
@@ -93,14 +93,5 @@ extension ImageError {
             return .notPNG(found: "a \(name) image")
         }
         return .notPNG(found: "data starting \(hex([UInt8](data.prefix(8))))")
-    }
-
-    /// A failure of the Cairo owners (always Cairo's status) while handling an image.
-    init(_ error: RenderError) {
-        if case .cairo(let status, let operation) = error {
-            self = .cairo(status, operation: operation)
-        } else {
-            self = .libraryFailed(library: "Cairo", action: "handle the image", reason: "\(error)")
-        }
     }
 }

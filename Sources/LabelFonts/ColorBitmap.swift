@@ -17,6 +17,16 @@ public struct ColorBitmap: Sendable, Hashable {
     /// Where the picture comes from, for messages: the inline image's file, or the font
     /// file and glyph (`/…/NotoColorEmoji.ttf, glyph 12`).
     public let source: String
+
+    /// Stated because layout builds inline images with it, and the memberwise one is internal.
+    package init(png: [UInt8], minX: Double, minY: Double, maxX: Double, maxY: Double, source: String) {
+        self.png = png
+        self.minX = minX
+        self.minY = minY
+        self.maxX = maxX
+        self.maxY = maxY
+        self.source = source
+    }
 }
 
 extension FontFace {

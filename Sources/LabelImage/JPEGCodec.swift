@@ -1,6 +1,5 @@
 import CTurboJPEG
 import Foundation
-import TextRender
 
 /// A libjpeg-turbo compressor or decompressor instance, owned by this object.
 final class TurboJPEG {

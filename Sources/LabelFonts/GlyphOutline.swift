@@ -77,14 +77,3 @@ extension FontFace {
         return outline
     }
 }
-
-/// A dictionary behind a lock, for caches filled from several threads.
-final class LockedCache<Key: Hashable, Value>: @unchecked Sendable {
-    // @unchecked: `storage` is only touched inside `lock`.
-    private var storage: [Key: Value] = [:]
-    private let lock = Mutex()
-
-    func withLock<T>(_ body: (inout [Key: Value]) -> T) -> T {
-        lock.withLock { body(&storage) }
-    }
-}

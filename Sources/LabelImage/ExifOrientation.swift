@@ -1,5 +1,4 @@
 import Foundation
-import TextRender
 
 /// How a camera says its stored pixels must be turned to stand upright (EXIF tag 0x0112).
 ///

@@ -19,7 +19,7 @@ public struct CairoStatus: RawRepresentable, Sendable, Hashable, CustomStringCon
         self.rawValue = rawValue
     }
 
-    init(_ status: cairo_status_t) {
+    package init(_ status: cairo_status_t) {
         self.init(rawValue: Int32(status.rawValue))
     }
 

@@ -45,10 +45,10 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     /// a variable one at its default instance.
     public let variations: [String: Double]
 
-    let face: OpaquePointer
+    package let face: OpaquePointer
     /// Shapes, measures and draws at ``variations``: HarfBuzz applies them to advances
     /// (HVAR), outlines (gvar, CFF2), ink boxes and metrics (MVAR) alike.
-    let font: OpaquePointer
+    package let font: OpaquePointer
     private let coverage: OpaquePointer
     let outlineCache = LockedCache<UInt32, GlyphOutline>()
     /// Each glyph's outline ink box once measured: fitting measures every line's ink at
@@ -67,7 +67,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
 
     /// Opens face `index` of the font file at `path`, at the default position of every
     /// variation axis.
-    convenience init(path: String, index: Int, family: String, weight: Int) throws(LayoutError) {
+    convenience init(path: String, index: Int, family: String, weight: Int) throws(FontError) {
         guard let blob = hb_blob_create_from_file_or_fail(path) else {
             throw .fontUnreadable(path: path, reason: "the file cannot be read")
         }

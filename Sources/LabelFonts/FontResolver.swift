@@ -1,54 +1,9 @@
 import Foundation
-import LabelgenFonts
 import StyledText
-
-/// Where fonts come from: the bundled fonts, the style's own files and, only when asked
-/// for, the host's installed fonts.
-public struct FontSources: Sendable, Hashable {
-    /// Folders of bundled fonts (the project's `Fonts/`, or its SwiftPM resource bundle).
-    public var bundledDirectories: [String]
-    /// Whether characters no bundled font covers may use the host's installed fonts.
-    /// Off by default: the same text then gives the same pixels on every machine.
-    public var useHostFonts: Bool
-    /// Folders against which relative `font.files` paths are resolved, in order.
-    public var fileSearchDirectories: [String]
-
-    /// Font sources; by default the bundled fonts alone.
-    ///
-    /// - Parameters:
-    ///   - bundledDirectories: Folders of bundled fonts (``locateBundledFonts()`` by default).
-    ///   - useHostFonts: Whether the host's installed fonts may cover what the bundled ones miss.
-    ///   - fileSearchDirectories: Folders for relative `font.files` paths, in order.
-    public init(bundledDirectories: [String] = FontSources.locateBundledFonts(), useHostFonts: Bool = false,
-                fileSearchDirectories: [String] = []) {
-        self.bundledDirectories = bundledDirectories
-        self.useHostFonts = useHostFonts
-        self.fileSearchDirectories = fileSearchDirectories
-    }
-
-    /// The bundled font folder: `$LABELGEN_FONTS` (folders separated by `:`) if set, else
-    /// the fonts Labelgen ships as SwiftPM resources (`BundledFonts.directory` in `LabelgenFonts`).
-    /// Empty when neither exists; layout then fails with
-    /// ``LayoutError/bundledFontsMissing(searched:)`` instead of using the host's fonts.
-    public static func locateBundledFonts() -> [String] {
-        if let explicit = ProcessInfo.processInfo.environment["LABELGEN_FONTS"], !explicit.isEmpty {
-            return explicit.split(separator: ":").map(String.init)
-        }
-        return BundledFonts.directory.map { [$0] } ?? []
-    }
-
-    /// Where ``locateBundledFonts()`` looks, for messages.
-    static var bundledSearchPlaces: [String] {
-        if let explicit = ProcessInfo.processInfo.environment["LABELGEN_FONTS"], !explicit.isEmpty {
-            return ["$LABELGEN_FONTS (\(explicit))"]
-        }
-        return BundledFonts.searchedPlaces
-    }
-}
 
 /// Resolves a style's font to faces and finds fallback faces per character, caching
 /// every face it opens. Shared by all threads of an engine.
-final class FontResolver: @unchecked Sendable {
+package final class FontResolver: @unchecked Sendable {
     // @unchecked: all mutable state (the caches) is guarded by `lock`.
     let sources: FontSources
     private let bundled: FontConfig
@@ -59,7 +14,7 @@ final class FontResolver: @unchecked Sendable {
     private var instances: [InstanceKey: FontFace] = [:]
     private var chains: [ChainKey: [FontFace]] = [:]
     private var hostFallbacks: [HostKey: FontFace?] = [:]
-    private let lock = Mutex()
+    private let lock = Lock()
 
     private struct ChainKey: Hashable {
         var family: String?
@@ -82,14 +37,14 @@ final class FontResolver: @unchecked Sendable {
         var weight: Int
     }
 
-    init(sources: FontSources) {
+    package init(sources: FontSources) {
         self.sources = sources
         self.bundled = FontConfig(bundledDirectories: sources.bundledDirectories)
     }
 
     /// The faces to try for `font` in `language`, best first: the style's own face, then
     /// every bundled face in fontconfig's order of preference for that language.
-    func chain(for font: FontSpec, language: String) throws(LayoutError) -> [FontFace] {
+    package func chain(for font: FontSpec, language: String) throws(FontError) -> [FontFace] {
         let key = ChainKey(family: font.family, files: font.files, weight: font.weight,
                            italic: font.italic, metrics: font.metrics, variations: font.variations, language: language)
         if let cached = lock.withLock({ chains[key] }) { return cached }
@@ -137,7 +92,7 @@ final class FontResolver: @unchecked Sendable {
 
     /// A missing bundled folder is an error, never a quiet switch to other fonts. Without
     /// any folder, only a style that pins its own files can be laid out.
-    private func checkBundledFolders(needed: Bool) throws(LayoutError) {
+    private func checkBundledFolders(needed: Bool) throws(FontError) {
         let missing = sources.bundledDirectories.filter { folder in
             var isDirectory: ObjCBool = false
             return !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory.boolValue
@@ -188,7 +143,7 @@ final class FontResolver: @unchecked Sendable {
     }
 
     /// A host face covering every one of `scalars`, when no bundled face does.
-    func hostFallback(for scalars: [UInt32], weight: Int, language: String) -> FontFace? {
+    package func hostFallback(for scalars: [UInt32], weight: Int, language: String) -> FontFace? {
         guard sources.useHostFonts else { return nil }
         let key = HostKey(scalars: scalars, weight: weight)
         if let cached = lock.withLock({ hostFallbacks[key] }) { return cached }
@@ -229,7 +184,7 @@ final class FontResolver: @unchecked Sendable {
         }
     }
 
-    private func face(_ found: FontMatch) throws(LayoutError) -> FontFace {
+    private func face(_ found: FontMatch) throws(FontError) -> FontFace {
         // fontconfig lists each named instance of a variable font ("Inter Bold") as the
         // face index plus the instance number times 65536. The face itself is opened at
         // its defaults; the style's weight and axis values then pick the instance.
@@ -247,7 +202,7 @@ final class FontResolver: @unchecked Sendable {
         }
     }
 
-    private func locate(_ file: String) throws(LayoutError) -> String {
+    private func locate(_ file: String) throws(FontError) -> String {
         if file.hasPrefix("/") {
             guard FileManager.default.fileExists(atPath: file) else {
                 throw .fontUnreadable(path: file, reason: "no such file")

@@ -7,10 +7,16 @@ package enum JSONFile {
     ///
     /// - Throws: An `EncodingError` for a value JSON cannot hold, such as a NaN.
     package static func encode(_ value: some Encodable) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(value)
+        var data = try encoder().encode(value)
         data.append(0x0A)
         return data
+    }
+
+    /// The encoder behind ``encode(_:)``, for a writer that lays out the document itself
+    /// and only quotes strings with it.
+    package static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return encoder
     }
 }
