@@ -8,7 +8,7 @@
 ///     print("the text needs \(excess.value) lines; the limit is \(excess.limit)")
 /// }
 /// ```
-public struct LimitExcess: Sendable, Hashable, CustomStringConvertible {
+public struct LimitExcess: Error, Sendable, Hashable, CustomStringConvertible {
     /// What was measured, and so which of the `Limits` it is held to.
     public enum Measure: Sendable, Hashable {
         /// The text's length in Unicode scalars, markup included (`Limits.textLength`).
@@ -112,24 +112,5 @@ public struct LimitExcess: Sendable, Hashable, CustomStringConvertible {
         let what = "inline image \(source)"
         return Limits.excess(what, width: Double(width), height: Double(height), side: side, pixels: pixels)
             ?? "\(what) would be \(width)x\(height) pixels"
-    }
-}
-
-extension LimitExcess {
-    /// The excess a layer effect's bound reports, in the measure it always had.
-    init(_ excess: EffectExcess) {
-        let measure: Measure = switch excess.measure {
-        case .strokeWidth: .strokeWidth
-        case .strokeCount: .strokeCount
-        case .shadowCount: .shadowCount
-        case .shadowBlur: .shadowBlur
-        case .shadowSpread: .shadowSpread
-        case .shadowOffset: .shadowOffset
-        case .bevelSize: .bevelSize
-        case .bevelDepth: .bevelDepth
-        case .lightAngle: .lightAngle
-        case .field(let name): .effectField(name)
-        }
-        self.init(measure, value: excess.value, limit: excess.limit)
     }
 }

@@ -126,7 +126,7 @@ public final class LayoutEngine: Sendable {
         do {
             for slot in LayerEffects.slots { try slot.check(style, limits) }
         } catch {
-            throw .limitExceeded(LimitExcess(error))
+            throw .limitExceeded(error)
         }
         for run in text.runs {
             let attributes = run.attributes
@@ -134,7 +134,7 @@ public final class LayoutEngine: Sendable {
                 try check(size.factor(base: style.font.size) * style.font.size, limits.fontSize, .fontSize)
             }
             if let stroke = attributes.stroke.flatMap({ $0.resolved(over: style.stroke) }) {
-                do { try stroke.checkBounds(limits) } catch { throw .limitExceeded(LimitExcess(error)) }
+                do { try stroke.checkBounds(limits) } catch { throw .limitExceeded(error) }
             }
             if let height = attributes.image?.height {
                 try check(height, limits.fontSize, .inlineImageHeight)

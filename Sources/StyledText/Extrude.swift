@@ -47,9 +47,9 @@ extension Extrude: LayerEffect {
     package static func fields(limits: Limits) -> [EffectField<Extrude>] {
         [
             EffectField("depth", .number(\.depth, Bound(.nonNegative, cap: (limits.strokeWidth, "extrude depth"),
-                                                         .field("extrude depth"))),
+                                                         .effectField("extrude depth"))),
                         "How far the sweep reaches, px at scale 1."),
-            EffectField("angle", .number(\.angle, Bound(.any, .field("extrude angle"), finiteOnly: true)),
+            EffectField("angle", .number(\.angle, Bound(.any, .effectField("extrude angle"), finiteOnly: true)),
                         "The direction of the sweep in degrees; 90 runs straight down."),
             EffectField("color", .color(\.color), "The colour of the sides."),
             EffectField("gradient", .gradient(\.gradient),

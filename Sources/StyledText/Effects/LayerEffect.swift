@@ -39,22 +39,6 @@ package enum EffectReach: Sendable, Hashable {
     }
 }
 
-/// What a bound measures, for the layout engine's error.
-package enum EffectMeasure: Sendable, Hashable {
-    case strokeWidth, strokeCount, shadowCount, shadowBlur, shadowSpread, shadowOffset
-    case bevelSize, bevelDepth, lightAngle
-    /// A field of an effect without a measure of its own, by the name its limit has.
-    case field(String)
-}
-
-/// A style built in code broke an effect's bound.
-package struct EffectExcess: Error, Sendable {
-    package let measure: EffectMeasure
-    package let value: Double
-    /// The most allowed; the largest finite number when only finiteness is asked.
-    package let limit: Double
-}
-
 /// One number's bound. The decoder holds a file to all of it; the engine, checking
 /// styles built in code, only to what keeps drawing's memory and time bounded: the
 /// magnitude cap, or, with `finiteOnly`, that the number is finite.
@@ -62,10 +46,10 @@ package struct Bound {
     let sign: StyleDecoder.NumberRule
     /// The largest magnitude and the name the decoder's message gives it.
     let cap: (value: Double, name: String)?
-    let measure: EffectMeasure
+    let measure: LimitExcess.Measure
     let finiteOnly: Bool
 
-    init(_ sign: StyleDecoder.NumberRule, cap: (value: Double, name: String)? = nil, _ measure: EffectMeasure,
+    init(_ sign: StyleDecoder.NumberRule, cap: (value: Double, name: String)? = nil, _ measure: LimitExcess.Measure,
          finiteOnly: Bool = false) {
         self.sign = sign
         self.cap = cap
@@ -83,10 +67,10 @@ package struct Bound {
         }
     }
 
-    func check(_ value: Double) throws(EffectExcess) {
+    func check(_ value: Double) throws(LimitExcess) {
         let limit = finiteOnly ? .greatestFiniteMagnitude : cap?.value ?? .greatestFiniteMagnitude
         guard value.isFinite, abs(value) <= limit else {
-            throw EffectExcess(measure: measure, value: value, limit: limit)
+            throw LimitExcess(measure, value: value, limit: limit)
         }
     }
 }
@@ -123,7 +107,7 @@ package struct EffectField<Effect> {
         }
     }
 
-    func check(_ effect: Effect) throws(EffectExcess) {
+    func check(_ effect: Effect) throws(LimitExcess) {
         switch value {
         case .number(let at, let bound):
             try bound.check(effect[keyPath: at])
@@ -143,7 +127,7 @@ extension LayerEffect {
     }
 
     /// Holds the effect to every field's bound, as the engine checks styles built in code.
-    package func checkBounds(_ limits: Limits) throws(EffectExcess) {
+    package func checkBounds(_ limits: Limits) throws(LimitExcess) {
         for field in Self.fields(limits: limits) { try field.check(self) }
     }
 }

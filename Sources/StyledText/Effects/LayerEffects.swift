@@ -35,7 +35,7 @@ package struct EffectSlot: Sendable {
     /// Decodes a value given for the field (null included) into the style.
     let decode: @Sendable (StyleDecoder, JSONValue, JSONPath, inout LabelStyle) throws(StyleError) -> Void
     /// Holds a style built in code to the same bounds: counts first, then each effect's fields.
-    package let check: @Sendable (LabelStyle, Limits) throws(EffectExcess) -> Void
+    package let check: @Sendable (LabelStyle, Limits) throws(LimitExcess) -> Void
     /// Each effect the field holds in `style`: its reach, and whether it paints.
     package let reaches: @Sendable (LabelStyle) -> [(reach: EffectReach, paints: Bool)]
 
@@ -55,7 +55,7 @@ package struct EffectSlot: Sendable {
                 guard value != .null else { return }
                 set(&style, try decoder.effect(value, at: path) as E)
             },
-            check: { style, limits throws(EffectExcess) in try get(style)?.checkBounds(limits) },
+            check: { style, limits throws(LimitExcess) in try get(style)?.checkBounds(limits) },
             reaches: { style in get(style).map { [($0.effectReach, $0.paints)] } ?? [] })
     }
 
@@ -80,10 +80,10 @@ package struct EffectSlot: Sendable {
                 }
                 set(&style, effects)
             },
-            check: { style, limits throws(EffectExcess) in
+            check: { style, limits throws(LimitExcess) in
                 let effects = get(style)
                 if effects.count > limits.shadows {
-                    throw EffectExcess(measure: .shadowCount, value: Double(effects.count), limit: Double(limits.shadows))
+                    throw LimitExcess(.shadowCount, value: Double(effects.count), limit: Double(limits.shadows))
                 }
                 for effect in effects { try effect.checkBounds(limits) }
             },
@@ -105,11 +105,11 @@ package struct EffectSlot: Sendable {
                 style.stroke = strokes.first
                 style.outerStrokes = Array(strokes.dropFirst())
             },
-            check: { style, limits throws(EffectExcess) in
+            check: { style, limits throws(LimitExcess) in
                 try style.stroke?.checkBounds(limits)
                 let count = style.outerStrokes.count + 1
                 if count > limits.strokes {
-                    throw EffectExcess(measure: .strokeCount, value: Double(count), limit: Double(limits.strokes))
+                    throw LimitExcess(.strokeCount, value: Double(count), limit: Double(limits.strokes))
                 }
                 for stroke in style.outerStrokes { try stroke.checkBounds(limits) }
             },
