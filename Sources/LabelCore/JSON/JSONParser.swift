@@ -154,30 +154,9 @@ package struct JSONParser {
     }
 
     private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
-        try enterContainer()
-        offset += 1
         var elements: [JSONValue] = []
-        skipWhitespace()
-        if peek() == UInt8(ascii: "]") {
-            offset += 1
-            depth -= 1
-            return .array(elements)
-        }
-        while true {
-            skipWhitespace()
-            elements.append(try parseValue())
-            skipWhitespace()
-            switch peek() {
-            case UInt8(ascii: ","):
-                offset += 1
-            case UInt8(ascii: "]"):
-                offset += 1
-                depth -= 1
-                return .array(elements)
-            default:
-                throw error("expected ',' or ']' in the array, got \(describeCurrent())")
-            }
-        }
+        try readArray { (parser: inout JSONParser) throws(JSONSyntaxError) in elements.append(try parser.parseValue()) }
+        return .array(elements)
     }
 
     mutating func enterContainer() throws(JSONSyntaxError) {
