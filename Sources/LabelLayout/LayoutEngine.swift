@@ -56,6 +56,17 @@ public final class LayoutEngine: Sendable {
         return try layout(styled, style: style, locale: locale)
     }
 
+    /// `styled`, parsed from markup `writtenLength` scalars long, laid out as
+    /// `layout(_:style:locale:)` lays out that markup: for a caller that
+    /// parsed it already, such as a batch that checked every string's markup when it
+    /// planned the run.
+    package func layout(_ styled: StyledString, parsedFrom writtenLength: Int, style: LabelStyle,
+                        locale: String) throws(LayoutError) -> TextLayout {
+        // The limit holds for the string as written.
+        if style.markup { try checkLength(writtenLength) }
+        return try layout(styled, style: style, locale: locale)
+    }
+
     /// Lays out `text` in the style a style sheet gives `key` in `locale`: the sheet's
     /// base with its matching `locales` and `keys` overrides laid over it, merged as
     /// `StyleSheet.style(forKey:locale:)` merges them for `labelgen`. The sheet caches

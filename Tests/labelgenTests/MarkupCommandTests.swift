@@ -30,6 +30,18 @@ struct MarkupCommandTests {
         #expect(manifest.contains("Press <b>Start</i> now") || manifest.contains("Press \\u003cb\\u003eStart"), "\(manifest)")
     }
 
+    @Test("a markup error after a filled placeholder names the column in the string as written")
+    func columnBeforeSamples() async throws {
+        let tmp = try TempDir()
+        defer { tmp.remove() }
+        try tmp.writeJSON(Styles.basic(scales: [1], extra: ["samples": ["name": "Alexandra the Great"]]), to: "style.json")
+        try tmp.writeJSON(["broken": "Hi {name}, press <b>Start</i>"] as [String: Any], to: "strings/en.json")
+        let result = try await generate(tmp)
+        #expect(result.status == 2, "\(result)")
+        // `</i>` starts at column 26 of the translator's string; with the sample in, at 39.
+        #expect(result.stderr.contains("column 26"), "\(result)")
+    }
+
     @Test("placeholder samples are inserted as text, not as markup")
     func samplesAreEscaped() async throws {
         let tmp = try TempDir()

@@ -37,20 +37,26 @@ struct LabelPlan {
 
     private static func label(_ entry: StringTable.Entry, of table: StringTable, style: LabelStyle,
                               scales: [Double]) throws(BatchError) -> PlannedLabel {
-        // Markup is checked as the translator wrote it, so columns point into their string.
-        var images: [String] = []
-        if style.markup {
-            do throws(MarkupError) {
-                images = try Markup.parse(entry.value).runs.compactMap { $0.attributes.image?.source }
-            } catch {
-                throw .markup(table: table.source, key: entry.key, error)
-            }
-        }
         // Samples stand for text the game inserts at run time, which it escapes;
         // so a sample such as "<Bob>" shows as written.
         let samples = style.markup ? style.samples.mapValues(Markup.escaped) : style.samples
         let filled = Placeholders.fill(entry.value, samples: samples)
-        return PlannedLabel(key: entry.key, text: filled.text, unfilledPlaceholders: filled.unfilled,
+        let styled: StyledString
+        if style.markup {
+            do throws(MarkupError) {
+                styled = try Markup.parse(filled.text)
+            } catch {
+                // Where the translator's string is at fault, its columns point into it.
+                do throws(MarkupError) { _ = try Markup.parse(entry.value) } catch {
+                    throw .markup(table: table.source, key: entry.key, error)
+                }
+                throw .markup(table: table.source, key: entry.key, error)
+            }
+        } else {
+            styled = StyledString(filled.text)
+        }
+        let images = styled.runs.compactMap { $0.attributes.image?.source }
+        return PlannedLabel(key: entry.key, text: filled.text, styled: styled, unfilledPlaceholders: filled.unfilled,
                             images: images, locale: table.locale, source: table.source, style: style,
                             scales: scales, status: .notRendered)
     }

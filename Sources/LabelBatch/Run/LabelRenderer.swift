@@ -51,7 +51,10 @@ struct LabelRenderer {
     func render(_ label: PlannedLabel, inputHash: String) throws(BatchError) -> DrawnLabel {
         let start = DispatchTime.now()
         let layout: TextLayout
-        do { layout = try engine.layout(label.text, style: label.style, locale: label.locale) } catch {
+        do {
+            layout = try engine.layout(label.styled, parsedFrom: label.text.unicodeScalars.count,
+                                       style: label.style, locale: label.locale)
+        } catch {
             throw .layout(style: styleName, table: label.source, key: label.key, locale: label.locale, error)
         }
         var images: [Manifest.Image] = []

@@ -8,6 +8,9 @@ public struct PlannedLabel: Sendable {
     /// The text to draw: the table's string with placeholders filled from the style's
     /// samples.
     package var text: String
+    /// ``text`` with its markup read, once, when the run is planned (as it is, for a
+    /// style without markup).
+    package var styled: StyledString
     /// Placeholders the style has no sample for. Such a label is not drawn, never with a
     /// raw `%d`.
     package var unfilledPlaceholders: [String]
