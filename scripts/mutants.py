@@ -228,7 +228,9 @@ def main():
     survived = [r for r in results if r[3] != "caught"]
     report = ["| fault | what breaks | tests run | result | seconds |", "|---|---|---|---|---:|"]
     report += [f"| `{n}` | {m} | `{t}` | {v} | {s:.0f} |" for n, m, t, v, s in results]
-    summary = (f"{len(results) - len(survived)} of {len(results)} faults caught, "
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
+                            capture_output=True, text=True).stdout.strip() or "an unknown commit"
+    summary = (f"{len(results) - len(survived)} of {len(results)} faults caught on {commit}, "
                f"{time.strftime('%Y-%m-%d', time.gmtime())}, {(time.time() - begun) / 60:.0f} minutes.")
     # Only a run of every fault is the record; a run of some writes beside the scratch
     # copy, so the record always shows the last full run.
