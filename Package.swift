@@ -52,10 +52,14 @@ let package = Package(
         systemLibrary("CCairo", pkgConfig: "cairo", apt: "libcairo2-dev", brew: "cairo"),
         systemLibrary("CZlib", pkgConfig: "zlib", apt: "zlib1g-dev", brew: "zlib"),
         systemLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: "libturbojpeg0-dev", brew: "jpeg-turbo"),
+        systemLibrary("CDeflate", pkgConfig: "libdeflate", apt: "libdeflate-dev", brew: "libdeflate"),
+        systemLibrary("CWebP", pkgConfig: "libwebp", apt: "libwebp-dev", brew: "webp"),
         // libhyphen has no pkg-config file; the module map links it by name.
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"]), .brew(["hyphen"])]),
         systemLibrary("CICU", pkgConfig: "icu-uc", apt: "libicu-dev", brew: "icu4c"),
         .target(name: "CLineBreak", dependencies: ["CICU"]),
+        // PNG's adaptive row filters, for `--png small`.
+        .target(name: "CPNGFilter"),
         // JSON, limits, source places and locks: what every other module shares, with no
         // C library.
         .target(name: "LabelCore"),
@@ -91,7 +95,7 @@ let package = Package(
         // Images and their codecs, the Cairo surface and the one compositor; no styles or layout.
         .target(
             name: "LabelImage",
-            dependencies: ["LabelCore", "CCairo", "CZlib", "CTurboJPEG"]
+            dependencies: ["LabelCore", "CCairo", "CZlib", "CTurboJPEG", "CDeflate", "CWebP", "CPNGFilter"]
         ),
         .target(
             name: "TextRender",

@@ -13,6 +13,8 @@ declare -A packages=(
   [icu-uc]=libicu-dev
   [zlib]=zlib1g-dev
   [libturbojpeg]=libturbojpeg0-dev
+  [libdeflate]=libdeflate-dev
+  [libwebp]=libwebp-dev
 )
 
 missing=()

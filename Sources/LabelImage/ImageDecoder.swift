@@ -40,6 +40,9 @@ public struct ImageDecoder: Sendable {
             return try PNGDecoder(maximumSide: side, maximumPixels: limits.pixels).decode(data)
         case .jpeg:
             return try JPEGDecoder(limit: DecodeLimit(side: side, pixels: limits.pixels)).decode(data)
+        case .webp:
+            // Photos come from cameras and phones; WebP is read only as a label run's output.
+            throw .unsupportedFormat(ImageFormat.webp.name)
         case nil:
             if data.isEmpty { throw .empty }
             if let name = ImageFormat.unsupportedName(of: data) { throw .unsupportedFormat(name) }

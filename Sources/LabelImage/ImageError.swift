@@ -30,6 +30,9 @@ public indirect enum ImageError: Error, Sendable, Equatable, CustomStringConvert
     case truncated(ImageFormat)
     /// The header gives a size beyond `limit`; refused before the pixels are read.
     case tooLarge(ImageFormat, width: Int, height: Int, limit: SizeLimit)
+    /// An image of `width` x `height` pixels cannot be written as `format` ("PNG",
+    /// "WebP"): a side is 0, or longer than the format's `maximumSide`.
+    case unwritableSize(format: String, width: Int, height: Int, maximumSide: Int?)
     /// A JPEG quality outside 1...100 was asked for.
     case qualityOutOfRange(Int)
     /// A codec library failed, e.g. `libraryFailed(library: "zlib", action: "compress
@@ -64,6 +67,11 @@ public indirect enum ImageError: Error, Sendable, Equatable, CustomStringConvert
         case let .tooLarge(format, width, height, limit):
             return limit.excess("the \(format.name) image", width: Double(width), height: Double(height))
                 .replacingOccurrences(of: "would be", with: "is")
+        case let .unwritableSize(format, width, height, nil):
+            return "cannot write a \(width)x\(height) pixel image as \(format): each side needs at least one pixel"
+        case let .unwritableSize(format, width, height, maximumSide?):
+            return "cannot write a \(width)x\(height) pixel image as \(format): "
+                + "each side needs at least one pixel and at most \(maximumSide)"
         case .qualityOutOfRange(let quality):
             return "JPEG quality must be 1 to 100, got \(quality)"
         case let .libraryFailed(library, action, reason):

@@ -1,12 +1,15 @@
 import Foundation
 
 /// The image file formats read, recognized by their first bytes; ``PNGDecoder`` reads
-/// PNG, and errors name the format of the data they are about.
+/// PNG, ``WebPDecoder`` WebP, ``ImageDecoder`` PNG and JPEG photos, and errors name the
+/// format of the data they are about.
 public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
     /// PNG, any bit depth and colour type; transparency is kept.
     case png
     /// JPEG (JFIF or EXIF), greyscale, colour or CMYK; always opaque.
     case jpeg
+    /// WebP, lossless or lossy; the format label runs write with `--format webp`.
+    case webp
 
     private static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
@@ -19,6 +22,8 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
             self = .png
         } else if head.count >= 3, head[0] == 0xFF, head[1] == 0xD8, head[2] == 0xFF {
             self = .jpeg
+        } else if WebPDecoder.isWebP(data) {
+            self = .webp
         } else {
             return nil
         }
@@ -41,6 +46,6 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
         return nil
     }
 
-    /// The format as messages name it: "PNG", "JPEG".
-    var name: String { rawValue.uppercased() }
+    /// The format as messages name it: "PNG", "JPEG", "WebP".
+    var name: String { self == .webp ? "WebP" : rawValue.uppercased() }
 }

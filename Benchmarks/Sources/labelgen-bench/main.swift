@@ -162,7 +162,7 @@ func stages(_ options: Options) throws {
                 sampled += 1
                 for (i, level) in levels.enumerated() {
                     start = now()
-                    levelBytes[i] += try PNGEncoder(compressionLevel: level).encode(rendered.image).count
+                    levelBytes[i] += try PNGEncoder(zlibLevel: level).encode(rendered.image).count
                     levelSeconds[i] += seconds(since: start)
                 }
                 start = now()
@@ -174,7 +174,7 @@ func stages(_ options: Options) throws {
     var result: [String: Any] = [
         "labels": labels.count, "images": images, "load_s": load, "engine_s": engineSetup,
         "layout_s": layout, "raster_s": raster, "encode_s": encode, "png_bytes": pngBytes,
-        "encoder_level": Int(encoder.compressionLevel),
+        "encoder": encoder.compression?.rawValue ?? "zlib",
     ]
     if sampled > 0 {
         var encoders: [[String: Any]] = levels.indices.map {

@@ -1,0 +1,124 @@
+import CZlib
+import Foundation
+import LabelCore
+
+/// Writes RGBA images as PNG: 8-bit RGBA, no interlace, no ancillary chunks (no time
+/// stamps), so the same pixels always give the same bytes.
+///
+/// ```swift
+/// let png = try PNGEncoder(.small).encode(image)   // a release build's file
+/// ```
+///
+/// The two purposes give the same pixels in different bytes (README, Shipping):
+/// - ``ImageEncoding/PNGCompression/fast``, the default, codes Sub-filtered rows as
+///   literals and runs with ``RunLengthDeflate``, like zlib's run-length strategy but in a
+///   third of its time: 0.9 ms for a 544 x 184 label, against 6 ms for zlib's level 6,
+///   whose files are 15% smaller.
+/// - ``ImageEncoding/PNGCompression/small`` chooses each row's filter by the smallest sum
+///   of filtered bytes and compresses with libdeflate at its highest level: about a third
+///   fewer bytes than `fast`, for release builds.
+public struct PNGEncoder: Sendable {
+    /// How the filtered rows become the IDAT stream.
+    private enum Method: Sendable, Hashable {
+        case runLength
+        case zlib(level: Int32)
+        case libdeflate
+    }
+
+    private let method: Method
+
+    /// Creates an encoder for `compression`; it holds no state, so one can serve several
+    /// threads.
+    public init(_ compression: ImageEncoding.PNGCompression = .fast) {
+        method = compression == .fast ? .runLength : .libdeflate
+    }
+
+    /// Creates an encoder that compresses Sub-filtered rows with zlib at `zlibLevel`
+    /// (0 to 9, clamped): for comparisons, and for snapshot references, whose size
+    /// matters more than their encoding time.
+    public init(zlibLevel: Int32) {
+        method = .zlib(level: min(9, max(0, zlibLevel)))
+    }
+
+    /// The purpose this encoder serves, or nil for a zlib level.
+    public var compression: ImageEncoding.PNGCompression? {
+        switch method {
+        case .runLength: return .fast
+        case .libdeflate: return .small
+        case .zlib: return nil
+        }
+    }
+
+    /// Encodes `image` as a PNG file.
+    ///
+    /// - Parameter image: The pixels, stored as they are: the caller decides whether they
+    ///   are straight or premultiplied.
+    /// - Returns: The file's bytes.
+    /// - Throws: ``ImageError/unwritableSize(format:width:height:maximumSide:)`` for an
+    ///   image without pixels, which PNG cannot hold; ``ImageError/libraryFailed(library:action:reason:)`` when
+    ///   zlib or libdeflate fails.
+    public func encode(_ image: RGBAImage) throws(ImageError) -> Data {
+        guard image.width > 0, image.height > 0 else {
+            throw .unwritableSize(format: "PNG", width: image.width, height: image.height, maximumSide: nil)
+        }
+        let compressed: Data
+        switch method {
+        case .runLength:
+            compressed = Self.zlibStreamOfRuns(PNGRowFilter.sub(image))
+        case .zlib(let level):
+            compressed = try Self.zlibStream(PNGRowFilter.sub(image), level: level)
+        case .libdeflate:
+            compressed = try DeflateCompressor(level: DeflateCompressor.highestLevel).zlibStream(PNGRowFilter.adaptive(image))
+        }
+        var png = Data(capacity: compressed.count + 57)
+        png.append(contentsOf: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        var header = Data()
+        header.appendBigEndian(UInt32(image.width))
+        header.appendBigEndian(UInt32(image.height))
+        header.append(contentsOf: [8, 6, 0, 0, 0])  // 8 bits, RGBA, deflate, adaptive filtering, no interlace
+        png.appendChunk("IHDR", header)
+        png.appendChunk("IDAT", compressed)
+        png.appendChunk("IEND", Data())
+        return png
+    }
+
+    /// One zlib stream over all of `data` at `level`.
+    private static func zlibStream(_ data: [UInt8], level: Int32) throws(ImageError) -> Data {
+        var compressedLength = compressBound(uLong(data.count))
+        var compressed = [UInt8](repeating: 0, count: Int(compressedLength))
+        let status = compress2(&compressed, &compressedLength, data, uLong(data.count), level)
+        guard status == Z_OK else {
+            throw .libraryFailed(library: "zlib", action: "compress the image", reason: "error \(status)")
+        }
+        return Data(compressed[0..<Int(compressedLength)])
+    }
+
+    /// A zlib stream (RFC 1950) around ``RunLengthDeflate``'s raw deflate of `data`.
+    private static func zlibStreamOfRuns(_ data: [UInt8]) -> Data {
+        data.withUnsafeBufferPointer { input in
+            var stream = Data(capacity: input.count / 8 + 64)
+            stream.append(0x78)  // deflate, 32 KB window
+            stream.append(0x01)  // fastest compression; makes the header a multiple of 31
+            stream.append(contentsOf: RunLengthDeflate.compress(input))
+            stream.appendBigEndian(RunLengthDeflate.adler32(input))
+            return stream
+        }
+    }
+}
+
+extension Data {
+    mutating func appendBigEndian(_ value: UInt32) {
+        append(contentsOf: [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)])
+    }
+
+    mutating func appendChunk(_ type: String, _ body: Data) {
+        appendBigEndian(UInt32(body.count))
+        var typed = Data(type.utf8)
+        typed.append(body)
+        append(typed)
+        let crc = typed.withUnsafeBytes { bytes in
+            crc32(0, bytes.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(bytes.count))
+        }
+        appendBigEndian(UInt32(crc))
+    }
+}
