@@ -5,6 +5,8 @@ import TextRender
 struct ImageComparison {
     var precision: Float
     var perceptualPrecision: Float
+    /// How the images store colour; premultiplied colour is composited as it is.
+    var alpha: ImageEncoding.Alpha = .straight
 
     struct Failure {
         var summary: String
@@ -27,7 +29,7 @@ struct ImageComparison {
             for x in 0..<expected.width {
                 let a = expected[x, y], b = actual[x, y]
                 if a == b { continue }
-                let delta = Self.deltaE(a, b)
+                let delta = Self.deltaE(a, b, premultiplied: alpha == .premultiplied)
                 if delta > largest.delta { largest = (delta, x, y) }
                 // With perceptualPrecision 1 any change of a byte fails, even one whose ΔE
                 // rounds to 0.
@@ -47,12 +49,15 @@ struct ImageComparison {
         if perceptualPrecision < 1 { summary += String(format: ", perceptualPrecision %g allows ΔE %.1f", perceptualPrecision, limit) }
         let width = expected.width
         return Failure(summary: summary,
-                       diff: Self.diffImage(expected: expected, actual: actual) { x, y in differs[y * width + x] })
+                       diff: Self.diffImage(expected: expected, actual: actual, premultiplied: alpha == .premultiplied) { x, y in
+                           differs[y * width + x]
+                       })
     }
 
     /// Differing pixels in opaque red over a faded grey copy of the reference, at the
     /// larger of the two sizes.
-    static func diffImage(expected: RGBAImage, actual: RGBAImage, differs: (Int, Int) -> Bool) -> RGBAImage {
+    static func diffImage(expected: RGBAImage, actual: RGBAImage, premultiplied: Bool = false,
+                          differs: (Int, Int) -> Bool) -> RGBAImage {
         let width = max(expected.width, actual.width), height = max(expected.height, actual.height)
         var pixels = [UInt8](repeating: 255, count: width * height * 4)
         for y in 0..<height {
@@ -66,7 +71,7 @@ struct ImageComparison {
                 let p = expected[x, y]
                 let alpha = Double(p.a) / 255
                 let luma: Double = Double(p.r) * 0.3 + Double(p.g) * 0.59 + Double(p.b) * 0.11
-                let grey: Double = luma * alpha + 255 * (1 - alpha)
+                let grey: Double = luma * (premultiplied ? 1 : alpha) + 255 * (1 - alpha)
                 let faded = UInt8((255 - (255 - grey) * 0.3).rounded())
                 pixels[offset] = faded; pixels[offset + 1] = faded; pixels[offset + 2] = faded
             }
@@ -74,13 +79,15 @@ struct ImageComparison {
         return RGBAImage(width: width, height: height, pixels: pixels)
     }
 
-    /// CIE76 ΔE of two straight-alpha pixels, the larger of the values over black and over
-    /// white, so a change of colour under low alpha and a change of alpha both count.
-    static func deltaE(_ a: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), _ b: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> Double {
+    /// CIE76 ΔE of two pixels, the larger of the values over black and over white, so a
+    /// change of colour under low alpha and a change of alpha both count. `premultiplied`
+    /// pixels already hold their colour times alpha.
+    static func deltaE(_ a: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), _ b: (r: UInt8, g: UInt8, b: UInt8, a: UInt8),
+                       premultiplied: Bool = false) -> Double {
         func lab(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), over background: Double) -> (Double, Double, Double) {
             let alpha = Double(p.a) / 255
             func linear(_ channel: UInt8) -> Double {
-                let c = (Double(channel) / 255) * alpha + background * (1 - alpha)
+                let c = (Double(channel) / 255) * (premultiplied ? 1 : alpha) + background * (1 - alpha)
                 return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
             }
             let r = linear(p.r), g = linear(p.g), bl = linear(p.b)

@@ -31,7 +31,7 @@ extension RGBAImage: ImageSnapshotValue {}
 ///
 /// - Parameters:
 ///   - value: The rendered label or image.
-///   - snapshotting: `.image` or `.image(precision:perceptualPrecision:)`.
+///   - snapshotting: `.image` or `.image(precision:perceptualPrecision:alpha:)`.
 ///   - name: The snapshot's name, which names its reference; unnamed snapshots are
 ///     numbered in the order the test takes them.
 ///   - record: Whether to record the reference instead of comparing (default: the
@@ -76,7 +76,7 @@ public func assertSnapshot<Value: ImageSnapshotValue>(
 ///
 /// - Parameters:
 ///   - value: The rendered label or image.
-///   - snapshotting: `.image` or `.image(precision:perceptualPrecision:)`.
+///   - snapshotting: `.image` or `.image(precision:perceptualPrecision:alpha:)`.
 ///   - name: The snapshot's name, which names its reference.
 ///   - record: Whether to record the reference instead of comparing.
 ///   - snapshotDirectory: The folder of the reference; by default

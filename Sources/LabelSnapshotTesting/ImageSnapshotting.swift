@@ -28,11 +28,15 @@ extension Diffing where Value == RGBAImage {
     ///   - perceptualPrecision: How alike a pixel must be to match, 0...1 (1: identical;
     ///     0.98 accepts differences the eye cannot see, a CIE ΔE of up to 2 with the
     ///     pixels composited over both black and white).
-    public static func image(precision: Float = 1, perceptualPrecision: Float = 1) -> Diffing {
-        let tolerance = ImageComparison(precision: precision, perceptualPrecision: perceptualPrecision)
+    ///   - alpha: How the images store colour, so that they are composited as they are
+    ///     meant: ``ImageEncoding/Alpha/premultiplied`` for images a run writes with
+    ///     `--alpha premultiplied`.
+    public static func image(precision: Float = 1, perceptualPrecision: Float = 1,
+                             alpha: ImageEncoding.Alpha = .straight) -> Diffing {
+        let tolerance = ImageComparison(precision: precision, perceptualPrecision: perceptualPrecision, alpha: alpha)
         return Diffing.diff(
             // The best compression: references are committed, and written rarely.
-            toData: { image in (try? PNGEncoder(compressionLevel: 9).encode(image)) ?? Data() },
+            toData: { image in (try? PNGEncoder(zlibLevel: 9).encode(image)) ?? Data() },
             // An unreadable reference becomes an empty image, so the comparison fails
             // with a size mismatch instead of crashing the test run.
             fromData: { data in (try? PNGDecoder().decode(data)) ?? RGBAImage(width: 0, height: 0) },
@@ -55,7 +59,7 @@ extension Diffing where Value == RGBAImage {
 
 extension Snapshotting where Value == RGBAImage, Format == RGBAImage {
     /// Images compared exactly and stored as PNG. A mismatch writes expected, actual and
-    /// diff images; see ``SnapshotTesting/Diffing/image(precision:perceptualPrecision:)``.
+    /// diff images; see ``SnapshotTesting/Diffing/image(precision:perceptualPrecision:alpha:)``.
     ///
     /// ```swift
     /// assertSnapshot(of: label.image, as: .image)
@@ -63,19 +67,23 @@ extension Snapshotting where Value == RGBAImage, Format == RGBAImage {
     public static var image: Snapshotting { .image() }
 
     /// Images compared with a tolerance and stored as PNG. A mismatch writes expected,
-    /// actual and diff images; see ``SnapshotTesting/Diffing/image(precision:perceptualPrecision:)``.
+    /// actual and diff images; see ``SnapshotTesting/Diffing/image(precision:perceptualPrecision:alpha:)``.
     ///
     /// - Parameters:
     ///   - precision: The share of pixels that must match (1: every one).
     ///   - perceptualPrecision: How alike a pixel must be to match (1: identical).
-    public static func image(precision: Float = 1, perceptualPrecision: Float = 1) -> Snapshotting {
-        Snapshotting(pathExtension: "png", diffing: .image(precision: precision, perceptualPrecision: perceptualPrecision))
+    ///   - alpha: How the images store colour: straight, or premultiplied as a run with
+    ///     `--alpha premultiplied` writes them.
+    public static func image(precision: Float = 1, perceptualPrecision: Float = 1,
+                             alpha: ImageEncoding.Alpha = .straight) -> Snapshotting {
+        Snapshotting(pathExtension: "png",
+                     diffing: .image(precision: precision, perceptualPrecision: perceptualPrecision, alpha: alpha))
     }
 }
 
 extension Snapshotting where Value == RenderedLabel, Format == RGBAImage {
     /// A rendered label's pixels, compared exactly and stored as PNG. A mismatch writes
-    /// expected, actual and diff images; see ``SnapshotTesting/Diffing/image(precision:perceptualPrecision:)``.
+    /// expected, actual and diff images; see ``SnapshotTesting/Diffing/image(precision:perceptualPrecision:alpha:)``.
     ///
     /// ```swift
     /// let label = try Renderer().render(layout, scale: 2)
@@ -84,17 +92,21 @@ extension Snapshotting where Value == RenderedLabel, Format == RGBAImage {
     public static var image: Snapshotting { .image() }
 
     /// A rendered label's pixels, compared with a tolerance and stored as PNG. A mismatch
-    /// writes expected, actual and diff images; see ``SnapshotTesting/Diffing/image(precision:perceptualPrecision:)``.
+    /// writes expected, actual and diff images; see ``SnapshotTesting/Diffing/image(precision:perceptualPrecision:alpha:)``.
     ///
     /// ```swift
     /// assertSnapshot(of: label, as: .image(perceptualPrecision: 0.98))
+    /// assertSnapshot(of: label, as: .image(alpha: .premultiplied))   // the pixels a Cocos build ships
     /// ```
     ///
     /// - Parameters:
     ///   - precision: The share of pixels that must match (1: every one).
     ///   - perceptualPrecision: How alike a pixel must be to match (1: identical).
-    public static func image(precision: Float = 1, perceptualPrecision: Float = 1) -> Snapshotting {
-        Snapshotting<RGBAImage, RGBAImage>.image(precision: precision, perceptualPrecision: perceptualPrecision)
-            .pullback(\.image)
+    ///   - alpha: How the reference stores colour: straight, or premultiplied as a run
+    ///     with `--alpha premultiplied` writes it; the label is compared in that form.
+    public static func image(precision: Float = 1, perceptualPrecision: Float = 1,
+                             alpha: ImageEncoding.Alpha = .straight) -> Snapshotting {
+        Snapshotting<RGBAImage, RGBAImage>.image(precision: precision, perceptualPrecision: perceptualPrecision, alpha: alpha)
+            .pullback { label in alpha == .premultiplied ? label.image.premultiplied() : label.image }
     }
 }

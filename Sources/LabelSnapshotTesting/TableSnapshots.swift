@@ -53,6 +53,8 @@ import TextRender
 ///   - image: Whether to snapshot the rendered image.
 ///   - precision: The share of pixels that must match (1: every one).
 ///   - perceptualPrecision: How alike a pixel must be to match (1: identical).
+///   - alpha: How the references store colour: straight, or premultiplied as `labelgen
+///     --alpha premultiplied` writes it; the images are compared in that form.
 ///   - record: Whether to record references instead of comparing (default: the
 ///     surrounding `withSnapshotTesting(record:)` or `SNAPSHOT_TESTING_RECORD`).
 ///   - snapshotDirectory: The folder of the references; by default
@@ -76,6 +78,7 @@ public func assertSnapshots(
     image: Bool = true,
     precision: Float = 1,
     perceptualPrecision: Float = 1,
+    alpha: ImageEncoding.Alpha = .straight,
     record: SnapshotTestingConfiguration.Record? = nil,
     snapshotDirectory: String? = nil,
     fileID: StaticString = #fileID,
@@ -87,7 +90,7 @@ public func assertSnapshots(
     try TableSnapshotter(
         styles: { key, locale in try style.style(forKey: key, locale: locale) },
         fonts: fonts, imageDirectories: imageDirectories, limits: limits, keys: keys, scale: scale,
-        layout: layout, image: image, precision: precision, perceptualPrecision: perceptualPrecision,
+        layout: layout, image: image, precision: precision, perceptualPrecision: perceptualPrecision, alpha: alpha,
         record: record, snapshotDirectory: snapshotDirectory,
         fileID: fileID, filePath: filePath, testName: testName, line: line, column: column
     ).snapshot(tables)
@@ -113,6 +116,7 @@ public func assertSnapshots(
 ///   - image: Whether to snapshot the rendered image.
 ///   - precision: The share of pixels that must match (1: every one).
 ///   - perceptualPrecision: How alike a pixel must be to match (1: identical).
+///   - alpha: How the references store colour: straight or premultiplied.
 ///   - record: Whether to record references instead of comparing.
 ///   - snapshotDirectory: The folder of the references; by default
 ///     `__Snapshots__/<TestFile>/` beside the test file.
@@ -134,6 +138,7 @@ public func assertSnapshots(
     image: Bool = true,
     precision: Float = 1,
     perceptualPrecision: Float = 1,
+    alpha: ImageEncoding.Alpha = .straight,
     record: SnapshotTestingConfiguration.Record? = nil,
     snapshotDirectory: String? = nil,
     fileID: StaticString = #fileID,
@@ -144,7 +149,7 @@ public func assertSnapshots(
 ) throws {
     try assertSnapshots(tables: [table], style: style, fonts: fonts, imageDirectories: imageDirectories,
                         limits: limits, keys: keys, scale: scale, layout: layout, image: image,
-                        precision: precision, perceptualPrecision: perceptualPrecision, record: record,
+                        precision: precision, perceptualPrecision: perceptualPrecision, alpha: alpha, record: record,
                         snapshotDirectory: snapshotDirectory,
                         fileID: fileID, file: filePath, testName: testName, line: line, column: column)
 }

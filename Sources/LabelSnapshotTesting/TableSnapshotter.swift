@@ -19,6 +19,7 @@ struct TableSnapshotter {
     var image: Bool
     var precision: Float
     var perceptualPrecision: Float
+    var alpha: ImageEncoding.Alpha
     var record: SnapshotTestingConfiguration.Record?
     var snapshotDirectory: String?
     var fileID: StaticString
@@ -55,7 +56,7 @@ struct TableSnapshotter {
                     let rendered: RenderedLabel
                     do { rendered = try renderer.render(laidOut, scale: scale) } catch { throw failure(error) }
                     report(verifyImageSnapshot(
-                        of: { rendered }, as: .image(precision: precision, perceptualPrecision: perceptualPrecision),
+                        of: { rendered }, as: .image(precision: precision, perceptualPrecision: perceptualPrecision, alpha: alpha),
                         named: name, record: record, snapshotDirectory: snapshotDirectory, timeout: 5,
                         fileID: fileID, file: filePath, testName: testName, line: line, column: column))
                 }

@@ -140,9 +140,9 @@ package enum StyleSchema {
         ]
     }
 
-    /// Fields of the file's top level beside the base style's: the overrides, and the
-    /// schema an editor checks the file against.
-    package static let fileFields = ["locales", "keys", "$schema"]
+    /// Fields of the file's top level beside the base style's: the overrides, how the
+    /// images are written, and the schema an editor checks the file against.
+    package static let fileFields = ["locales", "keys", outputField, "$schema"]
 
     /// A JSON Schema (draft 2020-12) for style files under `limits`.
     package static func jsonSchema(limits: Limits = .default) -> JSONValue {
@@ -161,6 +161,11 @@ package enum StyleSchema {
         properties += [
             JSONMember("locales", overrides("Overrides by language tag (\"ja\", \"pt-BR\"), laid over the base.")),
             JSONMember("keys", overrides("Overrides by string key or pattern (\"tip.*\"), laid over the locales'.")),
+            JSONMember(outputField, {
+                guard case .object(var members) = describe(.object(output), base: true) else { preconditionFailure() }
+                members.insert(JSONMember("description", .string("How the images are written; for the whole run.")), at: 0)
+                return .object(members)
+            }()),
             JSONMember("$schema", .object([JSONMember("type", .string("string"))])),
         ]
         file = file.map { $0.key == "properties" ? JSONMember("properties", .object(properties)) : $0 }

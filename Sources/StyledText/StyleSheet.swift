@@ -26,6 +26,9 @@ public struct StyleSheet: Sendable, Hashable {
     public let source: String
     /// The base layer alone, without overrides.
     public let base: LabelStyle
+    /// How the images of a run in this style are written: the file's `"output"`, PNG,
+    /// fast, straight alpha by default.
+    public let output: ImageEncoding
     /// The sheet's canonical JSON (compact, style fields sorted, override order kept):
     /// stable across runs and formatting, different whenever any style would differ.
     public let fingerprint: String
@@ -65,6 +68,9 @@ public struct StyleSheet: Sendable, Hashable {
         }
         base = try StyleDecoder(file: source, mode: .complete).style(root, at: rootPath, extraFields: Self.overrideFields)
         let layerDecoder = StyleDecoder(file: source, mode: .layer)
+        output = try root[StyleSchema.outputField].map { value throws(StyleError) in
+            try layerDecoder.output(value, at: rootPath.appending(StyleSchema.outputField))
+        } ?? ImageEncoding()
 
         var localeLayers: [LocaleLayer] = []
         if let locales = root["locales"] {
@@ -83,6 +89,7 @@ public struct StyleSheet: Sendable, Hashable {
                         message: "\(JSONValue.quoted(member.key)) is the same locale as "
                             + "\(JSONValue.quoted(earlier.tag.normalized)) given earlier")
                 }
+                try Self.refuseOutput(in: member.value, at: memberPath, file: source)
                 _ = try layerDecoder.style(member.value, at: memberPath)
                 localeLayers.append(LocaleLayer(tag: tag, style: member.value))
             }
@@ -96,6 +103,7 @@ public struct StyleSheet: Sendable, Hashable {
                     throw StyleError(.invalidValue, file: source, place: SourcePlace(memberPath),
                                      message: "expected a string key or pattern, got an empty name")
                 }
+                try Self.refuseOutput(in: member.value, at: memberPath, file: source)
                 _ = try layerDecoder.style(member.value, at: memberPath)
                 keyLayers.append(KeyLayer(pattern: member.key, style: member.value))
             }
@@ -108,6 +116,14 @@ public struct StyleSheet: Sendable, Hashable {
         self.keyLayers = keyLayers
         // The schema line tells editors how to check the file; it changes no label.
         fingerprint = Self.canonicalText(.object(members.filter { $0.key != "$schema" }))
+    }
+
+    /// One run writes one kind of file, so `"output"` in an override is a mistake worth
+    /// its own message.
+    private static func refuseOutput(in layer: JSONValue, at path: JSONPath, file: String) throws(StyleError) {
+        guard layer[StyleSchema.outputField] != nil else { return }
+        throw StyleError(.unknownField, file: file, place: SourcePlace(path.appending(StyleSchema.outputField)),
+                         message: "\"output\" applies to the whole run; set it at the top of the style file")
     }
 
     /// Reads and checks a style file.

@@ -15,9 +15,11 @@ struct ConfigCommand: ParsableCommand {
             it; paths are relative to the file:
 
               {"style": "styles/score.json", "tables": ["strings/en.json", "strings/de.json"],
-               "keys": ["hud.*"], "scales": [1, 2], "atlas": 1024, "folder": "Score"}
+               "keys": ["hud.*"], "scales": [1, 2], "atlas": 1024, "folder": "Score",
+               "format": "png", "png": "small", "alpha": "premultiplied"}
 
-            or a list of such groups. "style" and "tables" are required. Each group is \
+            or a list of such groups. "style" and "tables" are required; "format", \
+            "png" and "alpha" are generate's --format, --png and --alpha. Each group is \
             one generate run into OUT/<folder>, by default OUT/<style name>. Unknown \
             or repeated fields, wrong values, missing files and two groups with one \
             folder are errors naming the file, the line and column, and the JSON path.

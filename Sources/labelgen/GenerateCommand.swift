@@ -91,6 +91,8 @@ struct Generate: ParsableCommand {
     @Option(help: ArgumentHelp("Also pack each locale's labels, per scale, into as few sprite sheets of at most SIZE x SIZE pixels as hold them: OUT/<locale>/atlas-0.png, atlas-0@2x.png, …, each with TexturePacker JSON (Hash) data beside it (atlas-0.json). Not with --shard.", valueName: "size"))
     var atlas: Int?
 
+    @OptionGroup var encoding: EncodingOptions
+
     @OptionGroup var fontOptions: FontOptions
 
     @Flag(help: "Exit 1 when a label is truncated, overflows its box, or has characters no font covers.")
@@ -175,8 +177,8 @@ struct Generate: ParsableCommand {
     private func makeRun(outputFolder: URL) throws -> BatchRun {
         try RunInputs(tables: tables, locale: locale, style: styleFile.url, keys: keys.map(KeyPattern.init),
                       scales: try scales?.get().values, shard: try shard?.get(),
-                      atlas: atlas.map { AtlasSettings(maximumSide: $0) }, fontFolder: fontOptions.fonts,
-                      hostFonts: fontOptions.hostFonts, force: force, jobs: jobs)
+                      atlas: atlas.map { AtlasSettings(maximumSide: $0) }, encoding: try encoding.overrides,
+                      fontFolder: fontOptions.fonts, hostFonts: fontOptions.hostFonts, force: force, jobs: jobs)
             .makeRun(outputFolder: outputFolder)
     }
 

@@ -9,7 +9,8 @@ import StyledText
 ///
 /// ```json
 /// { "style": "styles/score.json", "tables": ["strings/en.json", "strings/de.json"],
-///   "keys": ["hud.*"], "scales": [1, 2], "folder": "Score", "atlas": 1024 }
+///   "keys": ["hud.*"], "scales": [1, 2], "folder": "Score", "atlas": 1024,
+///   "format": "png", "png": "small", "alpha": "premultiplied" }
 /// ```
 ///
 /// Paths are relative to the file. Each group is one `labelgen generate` run into
@@ -27,6 +28,8 @@ struct LabelsConfig: Equatable {
         var scales: [Int]?
         var atlas: Int?
         var folder: String
+        /// `format`, `png` and `alpha`, over the style's `"output"`.
+        var encoding = EncodingOverrides()
     }
 
     var groups: [Group]
@@ -65,7 +68,7 @@ extension LabelsConfig.Group {
     /// would, with the bundled fonts and no limit but the keys.
     var runInputs: RunInputs {
         RunInputs(tables: tables.map(\.path), style: style, keys: keys.map(KeyPattern.init),
-                  scales: scales?.map(Double.init), atlas: atlas.map { AtlasSettings(maximumSide: $0) })
+                  scales: scales?.map(Double.init), atlas: atlas.map { AtlasSettings(maximumSide: $0) }, encoding: encoding)
     }
 
     /// The files a run reads: the style, the tables, and the pictures markup may show
@@ -93,7 +96,7 @@ extension LabelsConfig.Group {
 private struct Reader {
     var folder: URL
 
-    static let fields: Set<String> = ["style", "tables", "keys", "scales", "atlas", "folder"]
+    static let fields: Set<String> = ["style", "tables", "keys", "scales", "atlas", "folder", "format", "png", "alpha"]
 
     /// The document's groups: one object, or a non-empty list of them.
     func groups(_ parser: inout JSONParser) throws(JSONSyntaxError) -> [LabelsConfig.Group] {
@@ -210,7 +213,18 @@ private struct Reader {
         } else {
             folder = style.deletingPathExtension().lastPathComponent
         }
-        return LabelsConfig.Group(style: style, tables: tables, keys: keys, scales: scales, atlas: atlas, folder: folder)
+        /// A choice among `Choice`'s names, as the style file's `"output"` takes them.
+        func choice<Choice: RawRepresentable & CaseIterable>(_ field: String) throws(JSONSyntaxError) -> Choice?
+        where Choice.RawValue == String {
+            guard let value = values[field]?.value else { return nil }
+            guard case .string(let text) = value, let choice = Choice(rawValue: text) else {
+                throw failure(field, "expected one of \(Choice.allCases.map(\.rawValue).joined(separator: ", ")), got \(Self.kind(value))")
+            }
+            return choice
+        }
+        let encoding = EncodingOverrides(format: try choice("format"), png: try choice("png"), alpha: try choice("alpha"))
+        return LabelsConfig.Group(style: style, tables: tables, keys: keys, scales: scales, atlas: atlas, folder: folder,
+                                  encoding: encoding)
     }
 
     /// A path relative to the config file that names an existing file.

@@ -3,6 +3,7 @@ import LabelBatch
 import LabelLayout
 import StringTables
 import StyledText
+import TextRender
 
 /// What one run draws, from `generate`'s options or from a group of a labels.json: both
 /// make their ``BatchRun`` here, so the same inputs give the same bytes.
@@ -14,6 +15,8 @@ struct RunInputs {
     var scales: [Double]?
     var shard: Shard?
     var atlas: AtlasSettings?
+    /// How the images are written, where it differs from the style's `"output"`.
+    var encoding = EncodingOverrides()
     /// `--fonts`: nil for `$LABELGEN_FONTS`, else the fonts installed with labelgen.
     var fontFolder: String?
     var hostFonts = false
@@ -26,12 +29,17 @@ struct RunInputs {
         let sheet: StyleSheet
         do { sheet = try StyleSheet(contentsOf: style) } catch { throw Failure.badInput(error.description) }
         let styleFolder = style.deletingLastPathComponent().path
+        let encoding = encoding.applied(to: sheet.output)
+        if encoding.format == .webp, let atlas, atlas.maximumSide > WebPEncoder.maximumSide {
+            throw Failure.badInput("--atlas \(atlas.maximumSide): WebP sheets hold at most \(WebPEncoder.maximumSide) pixels on a side")
+        }
         return BatchRun(
             tables: try loadTables(keeping: BatchRun.keysToLoad(matching: keys, outputFolder: outputFolder)),
             styleSheet: sheet, outputFolder: outputFolder,
             fonts: try FontOptions.sources(folder: fontFolder, hostFonts: hostFonts, styleFolder: styleFolder),
             imageFolders: imageFolders(styleFolder: styleFolder),
-            scales: scales, keys: keys, shard: shard, force: force, jobs: jobs, atlas: atlas)
+            scales: scales, keys: keys, shard: shard, force: force, jobs: jobs, atlas: atlas,
+            encoding: encoding)
     }
 
     /// The tables, each keeping the keys `keeping` accepts (all without it). A String

@@ -33,6 +33,9 @@ struct AtlasBuilder {
     let stagedImages: [String: String]
     /// The manifest the previous run left in the folder, whose sheets may still fit.
     let previous: Manifest?
+    /// Writes the sheets as the run writes its labels. Their pixels come from those
+    /// files, so they are stored as they are: premultiplied already when the run is.
+    let encoder: ImageEncoder
 
     /// The sheets of `labels` (a locale's manifest entries, sorted by key), staged; nil
     /// when the labels have no images.
@@ -57,7 +60,7 @@ struct AtlasBuilder {
                 }
                 sprites.append(sprite)
             }
-            let laidOut = layOut(sprites, keys: images.map(\.0), scale: scale)
+            let laidOut = try layOut(sprites, keys: images.map(\.0), scale: scale)
             sheets += laidOut.sheets
             for (index, frame) in laidOut.frames.enumerated() { frames[images[index].1.file] = frame }
         }
@@ -72,7 +75,7 @@ struct AtlasBuilder {
     private func previousSheets(for labels: [Manifest.Label]) -> PackedAtlas? {
         guard let previous, let record = previous.atlas, previous.tool == Labelgen.tool,
               record.maximumSide == settings.maximumSide, record.padding == settings.padding,
-              record.extrusion == settings.extrusion else { return nil }
+              record.extrusion == settings.extrusion, previous.output == Manifest.Output(encoder.encoding) else { return nil }
         func images(_ labels: [Manifest.Label]) -> [[Manifest.Image]] {
             labels.map { $0.images.map { image in var image = image; image.atlas = nil; return image } }
         }
@@ -101,6 +104,7 @@ struct AtlasBuilder {
         guard let bytes = FileManager.default.contents(atPath: folder.appendingPathComponent(sheet.data).path),
               let data = try? JSONDecoder().decode(TexturePackerJSON.self, from: bytes),
               data.meta.image == sheet.image, data.meta.size == .init(w: sheet.width, h: sheet.height),
+              data.meta.premultiplyAlpha == (encoder.encoding.alpha == .premultiplied),
               data.meta.scale == FileNames.scaleText(sheet.scale), data.meta.version == Labelgen.version else { return false }
         let listed = data.frames.mapValues { frame in
             Manifest.AtlasFrame(sheet: sheet.image, frame: [frame.frame.x, frame.frame.y, frame.frame.w, frame.frame.h],
@@ -110,7 +114,7 @@ struct AtlasBuilder {
     }
 
     /// The sheets of one scale, and each sprite's frame on them, in the sprites' order.
-    private func layOut(_ sprites: [TrimmedSprite], keys: [String], scale: Double)
+    private func layOut(_ sprites: [TrimmedSprite], keys: [String], scale: Double) throws(BatchError)
         -> (sheets: [(record: Manifest.Sheet, png: Data, json: Data)], frames: [Manifest.AtlasFrame]) {
         let e = settings.extrusion
         let placements = AtlasPacker(side: settings.maximumSide, padding: settings.padding)
@@ -123,10 +127,11 @@ struct AtlasBuilder {
             // The sheet ends where its last extruded frame does: no padding at the edge.
             let width = members.map { placements[$0].x + sprites[$0].pixels.width + 2 * e }.max()!
             let height = members.map { placements[$0].y + sprites[$0].pixels.height + 2 * e }.max()!
-            let imageName = FileNames.sheetName(number: number, scale: scale, suffix: "png")
+            let imageName = FileNames.sheetName(number: number, scale: scale, suffix: encoder.encoding.fileExtension)
             var data = TexturePackerJSON(frames: [:], meta: .init(
                 app: "labelgen", version: Labelgen.version, image: imageName, format: "RGBA8888",
-                size: .init(w: width, h: height), scale: FileNames.scaleText(scale)))
+                size: .init(w: width, h: height), scale: FileNames.scaleText(scale),
+                premultiplyAlpha: encoder.encoding.alpha == .premultiplied))
             var drawn: [AtlasSheet.Frame] = []
             for index in members {
                 let sprite = sprites[index], x = placements[index].x + e, y = placements[index].y + e
@@ -139,7 +144,12 @@ struct AtlasBuilder {
                 frames[index] = Manifest.AtlasFrame(sheet: imageName, frame: [x, y, size.w, size.h],
                                                     offset: [sprite.offsetX, sprite.offsetY])
             }
-            let png = Self.encode(AtlasSheet(width: width, height: height, frames: drawn, extrusion: e).image)
+            let png: Data
+            do {
+                png = try encoder.encode(stored: AtlasSheet(width: width, height: height, frames: drawn, extrusion: e).image)
+            } catch {
+                throw .cannotWrite(path: folder.appendingPathComponent(imageName).path, reason: "\(error)")
+            }
             let dataName = FileNames.sheetName(number: number, scale: scale, suffix: "json")
             // Integers and strings only: encoding cannot fail.
             let json = (try? JSONFile.encode(data)) ?? Data()
@@ -147,11 +157,6 @@ struct AtlasBuilder {
                                           hash: ContentHash.fileHex(of: png)), png, json))
         }
         return (sheets, frames.map { $0! })
-    }
-
-    /// The sheet as PNG. The encoder's own level never fails; zlib's levels are not used.
-    private static func encode(_ image: RGBAImage) -> Data {
-        (try? PNGEncoder().encode(image)) ?? Data()
     }
 
     /// The pixels of `image`: the file just drawn if it is staged, else the one on disk,
@@ -166,7 +171,7 @@ struct AtlasBuilder {
         }
         guard ContentHash.fileHex(of: data) == image.hash else { throw .atlasSourceChanged(path: path) }
         do {
-            return try PNGDecoder().decode(data)
+            return try LabelFileDecoder.decode(data)
         } catch {
             throw .unreadableImage(.file(path, error))
         }
@@ -205,7 +210,7 @@ extension BatchRun {
         let locales = plan.manifestLocales
         let builders = locales.map { locale in
             AtlasBuilder(settings: settings, locale: locale, folder: outputFolder.appendingPathComponent(locale),
-                         stagedImages: stagedImages, previous: plan.previous[locale])
+                         stagedImages: stagedImages, previous: plan.previous[locale], encoder: ImageEncoder(imageEncoding))
         }
         let entries = locales.map { ManifestUpdate.entries(run: self, plan: plan, drawn: drawn, locale: $0, tableKeys: tableKeys).labels }
         // Locales are packed side by side; each one's sheets depend on its labels alone.

@@ -37,6 +37,8 @@ struct TexturePackerJSON: Codable, Equatable {
         var size: Size
         /// The scale as text, as TexturePacker writes it: "1", "2", "1.5".
         var scale: String
+        /// Whether the sheet's colour is premultiplied by alpha, as TexturePacker says it.
+        var premultiplyAlpha: Bool
     }
 
     struct Rect: Codable, Equatable {

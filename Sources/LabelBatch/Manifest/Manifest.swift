@@ -1,4 +1,5 @@
 import Foundation
+import LabelCore
 
 /// `OUT/<locale>/manifest.json`: what a game reads to place the labels of one locale. It
 /// is also what the next run reads to tell which labels are unchanged and which images
@@ -10,6 +11,9 @@ package struct Manifest: Codable, Equatable, Sendable {
     package var locale: String
     /// The style file's name, e.g. `score.json`.
     package var style: String
+    /// How the images are written: format, PNG compression and alpha. nil in manifests
+    /// of versions before it was recorded, whose images are all straight-alpha PNG.
+    package var output: Output?
     /// The font files the labels of this locale used, with a content hash each, so a
     /// changed font shows up in a diff of the manifest.
     package var fonts: [Font]?
@@ -38,8 +42,13 @@ package struct Manifest: Codable, Equatable, Sendable {
         package var fit: String
         /// Whether the text was cut and ends in an ellipsis.
         package var truncated: Bool
-        /// Each line's text in logical order, ellipsis included.
+        /// Each line's text in logical order as drawn: ellipsis included, and a line
+        /// broken at a hyphenation point ending in its hyphen.
         package var lines: [String]
+        /// For each line, whether it ends in a hyphen the text does not have there; nil
+        /// when none does. Joining ``lines`` after dropping those hyphens gives the words
+        /// back; ``text`` is the whole text for accessibility.
+        package var hyphenated: [Bool]?
         /// The label's box, px at scale 1.
         package var box: Size
         /// Characters no font covers, as code points like `U+0E3F`; nil when there are none.
@@ -56,11 +65,11 @@ package struct Manifest: Codable, Equatable, Sendable {
         package var inputHash: String?
     }
 
-    /// One PNG of a label.
+    /// One image file of a label.
     package struct Image: Codable, Equatable, Sendable {
         /// The scale it was drawn at: 1, 2, 3, …
         package var scale: Double
-        /// Its file name in the locale folder, e.g. `hud.score@2x.png`.
+        /// Its file name in the locale folder, e.g. `hud.score@2x.png` or `hud.score@2x.webp`.
         package var file: String
         /// Its width in pixels.
         package var width: Int
@@ -70,7 +79,7 @@ package struct Manifest: Codable, Equatable, Sendable {
         package var boxOrigin: [Int]
         /// Baselines in image pixels from the top, one per line.
         package var baselines: [Int]
-        /// A content hash of the PNG's bytes.
+        /// A content hash of the file's bytes.
         package var hash: String
         /// Where the image lies in this locale's sprite sheets; nil without atlases.
         package var atlas: AtlasFrame? = nil
@@ -114,6 +123,29 @@ package struct Manifest: Codable, Equatable, Sendable {
         package var height: Int
         /// A content hash of the PNG's bytes.
         package var hash: String
+    }
+
+    /// How a run wrote its images (``BatchRun/imageEncoding``), as a style file's
+    /// `"output"` says it.
+    package struct Output: Codable, Equatable, Sendable {
+        /// `png` or `webp`.
+        package var format: String
+        /// `fast` or `small`; nil for WebP.
+        package var png: String?
+        /// `straight` or `premultiplied`.
+        package var alpha: String
+
+        package init(_ encoding: ImageEncoding) {
+            format = encoding.format.rawValue
+            png = encoding.format == .png ? encoding.png.rawValue : nil
+            alpha = encoding.alpha.rawValue
+        }
+
+        package init(format: String, png: String?, alpha: String) {
+            self.format = format
+            self.png = png
+            self.alpha = alpha
+        }
     }
 
     /// The labels of this locale a run without `--shard` would list, summed up.

@@ -60,13 +60,14 @@ enum ManifestReader {
     }
 
     private static func manifest(_ reader: inout JSONParser) throws(JSONSyntaxError) -> Manifest {
-        var tool: String?, locale: String?, style: String?
+        var tool: String?, locale: String?, style: String?, output: Manifest.Output??
         var fonts: [Manifest.Font]??, inputs: Manifest.Inputs??, labels: [Manifest.Label]?, atlas: Manifest.Atlas??
         try object(&reader) { (reader: inout JSONParser, key) throws(JSONSyntaxError) in
             switch key {
             case "tool": try once(&tool) { () throws(JSONSyntaxError) in try reader.readString() }
             case "locale": try once(&locale) { () throws(JSONSyntaxError) in try reader.readString() }
             case "style": try once(&style) { () throws(JSONSyntaxError) in try reader.readString() }
+            case "output": try once(&output) { () throws(JSONSyntaxError) in try optional(&reader, Self.output) }
             case "fonts": try once(&fonts) { () throws(JSONSyntaxError) in
                 try optional(&reader) { (reader: inout JSONParser) throws(JSONSyntaxError) in try reader.readArray(of: font) }
             }
@@ -77,13 +78,13 @@ enum ManifestReader {
             }
         }
         return Manifest(tool: try required(tool, "tool", reader), locale: try required(locale, "locale", reader),
-                        style: try required(style, "style", reader), fonts: fonts ?? nil, inputs: inputs ?? nil,
+                        style: try required(style, "style", reader), output: output ?? nil, fonts: fonts ?? nil, inputs: inputs ?? nil,
                         labels: try required(labels, "labels", reader), atlas: atlas ?? nil)
     }
 
     private static func label(_ reader: inout JSONParser) throws(JSONSyntaxError) -> Manifest.Label {
         var key: String?, text: String?, fontSize: Double?, requestedFontSize: Double?, fit: String?
-        var truncated: Bool?, lines: [String]?, box: Manifest.Size?, images: [Manifest.Image]?
+        var truncated: Bool?, lines: [String]?, hyphenated: [Bool]??, box: Manifest.Size?, images: [Manifest.Image]?
         var missingCharacters: [String]??, fallbackFonts: [String]??, fontFiles: [String]??, inputHash: String??
         try object(&reader) { (reader: inout JSONParser, name) throws(JSONSyntaxError) in
             switch name {
@@ -94,6 +95,11 @@ enum ManifestReader {
             case "fit": try once(&fit) { () throws(JSONSyntaxError) in try reader.readString() }
             case "truncated": try once(&truncated) { () throws(JSONSyntaxError) in try reader.readBool() }
             case "lines": try once(&lines) { () throws(JSONSyntaxError) in try strings(&reader) }
+            case "hyphenated": try once(&hyphenated) { () throws(JSONSyntaxError) in
+                try optional(&reader) { (reader: inout JSONParser) throws(JSONSyntaxError) in
+                    try reader.readArray { (reader: inout JSONParser) throws(JSONSyntaxError) in try reader.readBool() }
+                }
+            }
             case "box": try once(&box) { () throws(JSONSyntaxError) in try size(&reader) }
             case "images": try once(&images) { () throws(JSONSyntaxError) in try reader.readArray(of: image) }
             case "missingCharacters": try once(&missingCharacters) { () throws(JSONSyntaxError) in try optional(&reader, strings) }
@@ -108,9 +114,26 @@ enum ManifestReader {
         return Manifest.Label(
             key: try required(key, "key", reader), text: try required(text, "text", reader), fontSize: try required(fontSize, "fontSize", reader),
             requestedFontSize: try required(requestedFontSize, "requestedFontSize", reader), fit: try required(fit, "fit", reader),
-            truncated: try required(truncated, "truncated", reader), lines: try required(lines, "lines", reader), box: try required(box, "box", reader),
+            truncated: try required(truncated, "truncated", reader), lines: try required(lines, "lines", reader),
+            hyphenated: hyphenated ?? nil, box: try required(box, "box", reader),
             missingCharacters: missingCharacters ?? nil, fallbackFonts: fallbackFonts ?? nil,
             images: try required(images, "images", reader), fontFiles: fontFiles ?? nil, inputHash: inputHash ?? nil)
+    }
+
+    private static func output(_ reader: inout JSONParser) throws(JSONSyntaxError) -> Manifest.Output {
+        var format: String?, png: String??, alpha: String?
+        try object(&reader) { (reader: inout JSONParser, key) throws(JSONSyntaxError) in
+            switch key {
+            case "format": try once(&format) { () throws(JSONSyntaxError) in try reader.readString() }
+            case "png": try once(&png) { () throws(JSONSyntaxError) in
+                try optional(&reader) { (reader: inout JSONParser) throws(JSONSyntaxError) in try reader.readString() }
+            }
+            case "alpha": try once(&alpha) { () throws(JSONSyntaxError) in try reader.readString() }
+            default: try reader.skipValue()
+            }
+        }
+        return Manifest.Output(format: try required(format, "format", reader), png: png ?? nil,
+                               alpha: try required(alpha, "alpha", reader))
     }
 
     private static func image(_ reader: inout JSONParser) throws(JSONSyntaxError) -> Manifest.Image {

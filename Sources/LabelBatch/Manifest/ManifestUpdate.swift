@@ -20,6 +20,7 @@ struct ManifestUpdate {
             }
         }
         manifest = Manifest(tool: Labelgen.tool, locale: locale, style: run.styleSheet.source,
+                            output: Manifest.Output(run.imageEncoding),
                             fonts: Self.fonts(of: labels, used: fontsUsed, old: old, fingerprints: plan.fingerprints),
                             inputs: plan.inputs[locale], labels: labels, atlas: atlas?.record)
     }
@@ -89,7 +90,7 @@ struct ManifestUpdate {
             .union(new.atlas?.sheets.flatMap { [$0.image, $0.data] } ?? [])
         var stale = (old?.labels.flatMap { $0.images.map(\.file) } ?? []).filter { FileNames.isPlainFileName($0) }
         for sheet in old?.atlas?.sheets ?? [] {
-            stale += [sheet.image].filter { FileNames.isSheetFile($0, suffix: "png") }
+            stale += [sheet.image].filter { image in FileNames.imageExtensions.contains { FileNames.isSheetFile(image, suffix: $0) } }
                 + [sheet.data].filter { FileNames.isSheetFile($0, suffix: "json") }
         }
         var removed = 0

@@ -1,4 +1,5 @@
 import Foundation
+import LabelCore
 
 /// Turns string keys into file names that cannot leave the output folder: no path
 /// separators, no leading dot, nothing but a safe set of characters; everything else is
@@ -22,12 +23,15 @@ enum FileNames {
         return name
     }
 
-    /// `hud.score`, `hud.score@2x`, `hud.score@1.5x`.
-    static func fileName(forKey key: String, scale: Double) -> String {
+    /// `hud.score.png`, `hud.score@2x.png`, `hud.score@1.5x.webp`.
+    static func fileName(forKey key: String, scale: Double, extension suffix: String) -> String {
         let base = safeName(forKey: key)
-        if scale == 1 { return base + ".png" }
-        return "\(base)@\(scaleText(scale))x.png"
+        if scale == 1 { return "\(base).\(suffix)" }
+        return "\(base)@\(scaleText(scale))x.\(suffix)"
     }
+
+    /// The extensions of the image files runs write, whatever their encoding.
+    static let imageExtensions = ImageEncoding.Format.allCases.map(\.rawValue)
 
     /// `atlas-0`, `atlas-0@2x`, … with `suffix` (`png`, `json`): the sheets of one scale.
     /// A key can only give such a name if it is `atlas-` and digits, which a run with
@@ -62,10 +66,11 @@ enum FileNames {
         scale == scale.rounded() ? String(Int(scale)) : String(scale)
     }
 
-    /// Whether a manifest may name `name` as an image: one plain PNG file inside its
-    /// locale folder. A manifest is input like any other; one that names `../x.png` must
-    /// not make a run keep, or delete, a file outside the folder.
-    static func isPlainFileName(_ name: String, suffix: String = ".png") -> Bool {
-        !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\\") && name.hasSuffix(suffix)
+    /// Whether a manifest may name `name` as an image: one plain PNG or WebP file inside
+    /// its locale folder. A manifest is input like any other; one that names `../x.png`
+    /// must not make a run keep, or delete, a file outside the folder.
+    static func isPlainFileName(_ name: String, suffixes: [String] = imageExtensions.map { "." + $0 }) -> Bool {
+        !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\\")
+            && suffixes.contains { name.hasSuffix($0) }
     }
 }

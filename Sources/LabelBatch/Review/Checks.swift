@@ -63,7 +63,8 @@ struct GoldenComparison {
             default: failures.append("--check: \(image.file): \(outcome.summary)")
             }
             if let diff = outcome.diff {
-                try write(diff, named: String(image.file.dropLast(4)) + ".diff.png", locale: locale)
+                try write(diff, named: URL(fileURLWithPath: image.file).deletingPathExtension().lastPathComponent + ".diff.png",
+                          locale: locale)
             }
         }
         return failures
@@ -71,7 +72,7 @@ struct GoldenComparison {
 
     private func compare(_ file: String, locale: String) throws(BatchError) -> GoldenCheck.Outcome {
         do {
-            let pixels = try PNGDecoder().decode(contentsOf: outputFolder.appendingPathComponent(locale).appendingPathComponent(file))
+            let pixels = try LabelFileDecoder.decode(contentsOf: outputFolder.appendingPathComponent(locale).appendingPathComponent(file))
             return try check.compare(rendered: pixels, goldenFile: goldenFolder.appendingPathComponent(locale).appendingPathComponent(file))
         } catch {
             throw .unreadableImage(error)

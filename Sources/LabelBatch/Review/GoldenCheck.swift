@@ -16,25 +16,30 @@ import TextRender
 /// premultiplied by alpha, as the renderer produced them. So a fully transparent pixel's
 /// colour counts for nothing, and the colour of a faint edge pixel counts as little as
 /// it shows: unpremultiplying a one-level rounding difference at alpha 3 would turn it
-/// into 85 levels of straight-alpha colour.
+/// into 85 levels of straight-alpha colour. Images stored premultiplied are compared
+/// as they are.
 package struct GoldenCheck: Sendable {
     /// How far an image may stray from its golden image and still match.
     package var tolerance: Tolerance
+    /// How the images compared store colour.
+    package var alpha: ImageEncoding.Alpha
 
-    /// A check with `tolerance`, by default ``Tolerance/default``.
-    package init(tolerance: Tolerance = .default) {
+    /// A check with `tolerance`, by default ``Tolerance/default``, of images whose colour
+    /// is stored as `alpha` says.
+    package init(tolerance: Tolerance = .default, alpha: ImageEncoding.Alpha = .straight) {
         self.tolerance = tolerance
+        self.alpha = alpha
     }
 
     /// Compares `rendered` with the golden image in `goldenFile`.
     ///
     /// - Returns: `.missingGolden` when there is no file at that path.
     /// - Throws: An `ImageError` naming the file when it exists but cannot be read as
-    ///   a PNG image.
+    ///   a PNG or WebP image.
     package func compare(rendered: RGBAImage, goldenFile: URL) throws(ImageError) -> Outcome {
         // A dangling symbolic link counts as missing too: there is nothing to compare with.
         guard FileManager.default.fileExists(atPath: goldenFile.path) else { return .missingGolden }
-        return compare(rendered: rendered, golden: try PNGDecoder().decode(contentsOf: goldenFile))
+        return compare(rendered: rendered, golden: try LabelFileDecoder.decode(contentsOf: goldenFile))
     }
 
     /// Compares two images in memory; never `.missingGolden`.
@@ -49,11 +54,13 @@ package struct GoldenCheck: Sendable {
         var deltas = [UInt8](repeating: 0, count: total)
         var differing = 0
         var largest = 0
+        let premultiplied = alpha == .premultiplied
         golden.pixels.withUnsafeBufferPointer { g in
             rendered.pixels.withUnsafeBufferPointer { r in
                 for index in 0..<total {
                     let o = index * 4
-                    let delta = Self.delta((g[o], g[o + 1], g[o + 2], g[o + 3]), (r[o], r[o + 1], r[o + 2], r[o + 3]))
+                    let delta = Self.delta((g[o], g[o + 1], g[o + 2], g[o + 3]), (r[o], r[o + 1], r[o + 2], r[o + 3]),
+                                           premultiplied: premultiplied)
                     deltas[index] = UInt8(delta)
                     largest = max(largest, delta)
                     if delta > tolerance.delta { differing += 1 }
@@ -65,10 +72,12 @@ package struct GoldenCheck: Sendable {
                         diff: DiffPicture.overlay(golden: golden, deltas: deltas, threshold: tolerance.delta))
     }
 
-    /// The difference between two straight-alpha pixels, 0…255, as described on
-    /// ``GoldenCheck``.
-    static func delta(_ p: (UInt8, UInt8, UInt8, UInt8), _ q: (UInt8, UInt8, UInt8, UInt8)) -> Int {
+    /// The difference between two pixels, 0…255, as described on ``GoldenCheck``.
+    static func delta(_ p: (UInt8, UInt8, UInt8, UInt8), _ q: (UInt8, UInt8, UInt8, UInt8), premultiplied: Bool = false) -> Int {
         let pa = Int(p.3), qa = Int(q.3)
+        if premultiplied {
+            return max(abs(pa - qa), abs(Int(p.0) - Int(q.0)), abs(Int(p.1) - Int(q.1)), abs(Int(p.2) - Int(q.2)))
+        }
         // Premultiplied values scaled by 255 keep the comparison in integers; the
         // rounding division brings them back to levels only once.
         let colour = max(abs(Int(p.0) * pa - Int(q.0) * qa),

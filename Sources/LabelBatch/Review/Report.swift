@@ -14,7 +14,7 @@ extension BatchRun {
         defer { committed.plan.endRun() }
         let golden = checks.goldenFolder.map { folder in
             GoldenComparison(outputFolder: outputFolder, goldenFolder: folder, diffFolder: diffFolder,
-                             check: GoldenCheck(tolerance: checks.tolerance))
+                             check: GoldenCheck(tolerance: checks.tolerance, alpha: imageEncoding.alpha))
         }
         if golden != nil { try? FileManager.default.removeItem(at: diffFolder) }
         var reported: [RunReport.Entry] = []

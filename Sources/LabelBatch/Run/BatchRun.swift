@@ -62,15 +62,20 @@ public struct BatchRun: Sendable {
     /// data; nil packs none. The single images stay: an unchanged label is packed again
     /// from its image, not drawn again. A run with atlases cannot have a ``shard``.
     public var atlas: AtlasSettings?
+    /// How the images are written; nil writes them as the style sheet's ``StyleSheet/output``
+    /// says. Every manifest names it, and a label whose files were written otherwise is
+    /// written again.
+    public var encoding: ImageEncoding?
 
     /// A run of `tables` in `styleSheet` into `outputFolder`; the other settings default
     /// to the bundled fonts, every key, the styles' scales, incremental drawing, one job
-    /// per core, failing at once if another run is writing the folder, and no atlases.
+    /// per core, failing at once if another run is writing the folder, no atlases, and
+    /// the images written as the style sheet says.
     public init(tables: [StringTable], styleSheet: StyleSheet, outputFolder: URL,
                 fonts: FontSources = FontSources(), imageFolders: [String] = [],
                 scales: [Double]? = nil, keys: [KeyPattern] = [], shard: Shard? = nil,
                 force: Bool = false, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-                waitsForLock: Bool = false, atlas: AtlasSettings? = nil) {
+                waitsForLock: Bool = false, atlas: AtlasSettings? = nil, encoding: ImageEncoding? = nil) {
         precondition(jobs >= 1, "a run needs at least one job")
         self.tables = tables
         self.styleSheet = styleSheet
@@ -84,7 +89,11 @@ public struct BatchRun: Sendable {
         self.jobs = jobs
         self.waitsForLock = waitsForLock
         self.atlas = atlas
+        self.encoding = encoding
     }
+
+    /// How this run writes its images: ``encoding``, else the style sheet's.
+    package var imageEncoding: ImageEncoding { encoding ?? styleSheet.output }
 
     /// Where ``report(_:checks:)`` writes the diff images of labels that differ from
     /// their golden images: `OUT/_diff/<locale>/<file>.diff.png`.

@@ -10,6 +10,8 @@ struct InputHasher {
     /// The font files every label may use: the bundled folders, the style's own files if
     /// any label names some, and whether host fonts are allowed at all.
     let fontSetHash: String
+    /// How the images are written: the same pixels in other bytes are other files.
+    let encoding: String
 
     init(run: BatchRun, engine: LayoutEngine, usesFontFiles: Bool) {
         sheet = run.styleSheet
@@ -17,12 +19,13 @@ struct InputHasher {
         let folders = run.fonts.bundledDirectories + (usesFontFiles ? run.fonts.fileSearchDirectories : [])
         // Host fonts can change under a run's feet; allowing them redraws every label.
         fontSetHash = fingerprints.hash(ofFolders: folders) + (run.fonts.useHostFonts ? " with host fonts" : "")
+        encoding = run.imageEncoding.fields.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
     }
 
     func inputHash(of label: PlannedLabel) -> String {
         ContentHash.hex(ofFields: [
             Labelgen.version, label.text, sheet.fingerprint(forKey: label.key, locale: label.locale),
-            label.scales.map { String($0) }.joined(separator: ","), fontSetHash,
+            label.scales.map { String($0) }.joined(separator: ","), fontSetHash, encoding,
         ] + label.images.map { source in
             // A changed picture redraws its labels; a missing one fails when drawn.
             (try? engine.locateImage(source)).map { fingerprints.hash(ofFile: $0) } ?? "missing \(source)"

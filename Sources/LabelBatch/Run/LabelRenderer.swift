@@ -3,7 +3,7 @@ import Foundation
 import LabelLayout
 import TextRender
 
-/// One label drawn at every scale: its manifest entry and its PNGs.
+/// One label drawn at every scale: its manifest entry and its image files.
 struct DrawnLabel: Sendable {
     var manifest: Manifest.Label
     /// The images' bytes until they are staged, then empty.
@@ -41,11 +41,12 @@ struct LabelRenderer {
     let engine: LayoutEngine
     let styleName: String
     private let renderer = Renderer()
-    private let encoder = PNGEncoder()
+    private let encoder: ImageEncoder
 
-    init(engine: LayoutEngine, styleName: String) {
+    init(engine: LayoutEngine, styleName: String, encoding: ImageEncoding) {
         self.engine = engine
         self.styleName = styleName
+        encoder = ImageEncoder(encoding)
     }
 
     func render(_ label: PlannedLabel, inputHash: String) throws(BatchError) -> DrawnLabel {
@@ -67,8 +68,8 @@ struct LabelRenderer {
                 case .encode(let error): throw .encode(table: label.source, key: label.key, error)
                 }
             }
-            let file = FileNames.fileName(forKey: label.key, scale: scale)
-            files.append((file, rendered.png))
+            let file = FileNames.fileName(forKey: label.key, scale: scale, extension: encoder.encoding.fileExtension)
+            files.append((file, rendered.bytes))
             images.append(rendered.manifestImage(file: file, scale: scale))
         }
         var fontFiles: [String: String] = [:]
@@ -83,7 +84,8 @@ struct LabelRenderer {
         Manifest.Label(
             key: label.key, text: label.text, fontSize: layout.fontSize.manifestRounded,
             requestedFontSize: layout.requestedFontSize, fit: layout.fitOutcome.rawValue,
-            truncated: layout.isTruncated, lines: layout.lineTexts,
+            truncated: layout.isTruncated, lines: layout.lines.map(\.drawnText),
+            hyphenated: layout.lines.contains(where: \.endsInHyphen) ? layout.lines.map(\.endsInHyphen) : nil,
             box: Manifest.Size(width: layout.bounds.width.manifestRounded, height: layout.bounds.height.manifestRounded),
             missingCharacters: layout.missingCharacters.isEmpty ? nil
                 : layout.missingCharacters.map { String(format: "U+%04X", $0.value) },
@@ -95,7 +97,7 @@ struct LabelRenderer {
 
 /// One scale of a label: drawn, encoded, and measured for the manifest.
 private struct DrawnImage {
-    var png: Data
+    var bytes: Data
     var width: Int
     var height: Int
     var boxOrigin: [Int]
@@ -106,10 +108,10 @@ private struct DrawnImage {
         case encode(ImageError)
     }
 
-    init(_ layout: TextLayout, scale: Double, renderer: Renderer, encoder: PNGEncoder) throws(Failure) {
+    init(_ layout: TextLayout, scale: Double, renderer: Renderer, encoder: ImageEncoder) throws(Failure) {
         let rendered: RenderedLabel
         do { rendered = try renderer.render(layout, scale: scale) } catch { throw .render(error) }
-        do { png = try encoder.encode(rendered.image) } catch { throw .encode(error) }
+        do { bytes = try encoder.encode(rendered.image) } catch { throw .encode(error) }
         width = rendered.image.width
         height = rendered.image.height
         boxOrigin = [rendered.boxOriginX, rendered.boxOriginY]
@@ -118,6 +120,6 @@ private struct DrawnImage {
 
     func manifestImage(file: String, scale: Double) -> Manifest.Image {
         Manifest.Image(scale: scale, file: file, width: width, height: height,
-                       boxOrigin: boxOrigin, baselines: baselines, hash: ContentHash.fileHex(of: png))
+                       boxOrigin: boxOrigin, baselines: baselines, hash: ContentHash.fileHex(of: bytes))
     }
 }

@@ -89,7 +89,8 @@ extension BatchRun {
                                 progress: ProgressCounter) -> [Result<DrawnLabel, BatchError>] {
         let outputFolder = outputFolder
         let styleName = styleSheet.source
-        return labels.concurrentMap(jobs: jobs, worker: { LabelRenderer(engine: engine, styleName: styleName) }) { renderer, label in
+        let encoding = imageEncoding
+        return labels.concurrentMap(jobs: jobs, worker: { LabelRenderer(engine: engine, styleName: styleName, encoding: encoding) }) { renderer, label in
             let result = Result { () throws(BatchError) in
                 var drawn = try renderer.render(label, inputHash: label.inputHashToRender ?? "")
                 try drawn.stage(in: outputFolder.appendingPathComponent(label.locale))

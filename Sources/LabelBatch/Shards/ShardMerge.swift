@@ -136,7 +136,9 @@ package struct ShardMerge: Sendable {
     private static func merge(_ locale: String, _ shards: [ShardManifest]) throws(ShardMergeError) -> MergedLocale {
         let first = shards[0]
         let inputs = first.manifest.inputs!
-        if let other = shards.first(where: { $0.manifest.inputs != inputs || $0.manifest.style != first.manifest.style }) {
+        if let other = shards.first(where: {
+            $0.manifest.inputs != inputs || $0.manifest.style != first.manifest.style || $0.manifest.output != first.manifest.output
+        }) {
             throw .differentInputs(locale: locale, first: first.folder.path, second: other.folder.path)
         }
         var labels: [String: (label: Manifest.Label, folder: URL)] = [:]
@@ -169,7 +171,7 @@ package struct ShardMerge: Sendable {
         }
         let sorted = labels.values.map(\.label).sorted { $0.key < $1.key }
         let used = Set(sorted.flatMap { $0.fontFiles ?? [] })
-        let manifest = Manifest(tool: first.manifest.tool, locale: locale, style: first.manifest.style,
+        let manifest = Manifest(tool: first.manifest.tool, locale: locale, style: first.manifest.style, output: first.manifest.output,
                                 fonts: fonts.values.filter { used.contains($0.file) }.sorted { ($0.file, $0.hash) < ($1.file, $1.hash) },
                                 inputs: inputs, labels: sorted)
         return MergedLocale(locale: locale, manifest: manifest, sources: sources)

@@ -110,6 +110,16 @@ extension TextLayout {
         public let runs: [GlyphRun]
         /// Whether the line's paragraph runs right to left.
         public let isRightToLeft: Bool
+        /// Whether the line was broken inside a word, at a soft hyphen or a dictionary
+        /// hyphenation point, and so ends in a drawn hyphen that ``text`` leaves out.
+        public let endsInHyphen: Bool
+
+        /// The line as drawn: ``text`` with the hyphen a hyphenated line ends in (a soft
+        /// hyphen that ends the line becomes the hyphen it shows).
+        public var drawnText: String {
+            guard endsInHyphen else { return text }
+            return (text.unicodeScalars.last == "\u{AD}" ? String(text.unicodeScalars.dropLast()) : text) + "-"
+        }
 
         /// What the line's caret segments are made of, for caret queries.
         let caret: CaretSource
@@ -245,7 +255,7 @@ extension TextLayout.Line {
         return TextLayout.Line(
             text: text, range: range, baseline: baseline + dy, x: x + dx, width: width,
             ascent: ascent, descent: descent, top: top + dy, height: height,
-            runs: runs.map { $0.moved(dx: dx, dy: dy) }, isRightToLeft: isRightToLeft,
+            runs: runs.map { $0.moved(dx: dx, dy: dy) }, isRightToLeft: isRightToLeft, endsInHyphen: endsInHyphen,
             caret: caret.moved(dx: dx), laidOutLength: laidOutLength)
     }
 }

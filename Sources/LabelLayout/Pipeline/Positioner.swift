@@ -63,7 +63,8 @@ struct Positioner {
         let lineText = String(String.UnicodeScalarView(visible.compactMap { Unicode.Scalar(text.itemized.scalars[$0]) }))
         let line = TextLayout.Line(text: lineText, range: range, baseline: baseline, x: x, width: justifiedWidth,
                                    ascent: band.ascent, descent: band.descent, top: bandTop, height: band.height,
-                                   runs: runs, isRightToLeft: isRTL, caret: caret, laidOutLength: text.count)
+                                   runs: runs, isRightToLeft: isRTL, endsInHyphen: breaker.shownHyphen(visible) != nil,
+                                   caret: caret, laidOutLength: text.count)
         return (line, alignment)
     }
 
