@@ -50,6 +50,8 @@ struct ShardMergeTests {
         let full = try scratch.contents(of: "full")
         let merged = try scratch.contents(of: "merged")
         #expect(merged == full)
+        let strays = merged.keys.filter { !$0.hasSuffix(".png") && !$0.hasSuffix("/manifest.json") }
+        #expect(strays.isEmpty, "files that are no output: \(strays)")
         #expect(try merge(scratch, ["shard1", "shard2", "shard3"]).run().filesWritten == 0)
     }
 
