@@ -34,9 +34,10 @@ struct Generate: ParsableCommand {
             files the previous manifest lists, only inside OUT); every file is written \
             atomically, and no output changes unless every label could be drawn. \
             Only one run writes OUT at a time: a run into a folder another run is \
-            writing fails at once, naming that run's process id, unless \
-            --wait-for-lock makes it wait (OUT/.labelgen.lock holds the claim; a run \
-            that was killed leaves no claim behind).
+            writing fails at once, naming that run's process id where the system \
+            tells it, unless --wait-for-lock makes it wait (the claim is a lock on \
+            the folder itself, so no file is left in OUT for it; a run that was \
+            killed leaves no claim behind).
 
             With --atlas SIZE, each locale's labels are also packed, per scale, into \
             sprite sheets of at most SIZE x SIZE pixels (MaxRects, frames trimmed of \
@@ -122,7 +123,7 @@ struct Generate: ParsableCommand {
     var force = false
 
     @Flag(name: .customLong("wait-for-lock"),
-          help: "Wait while another run writes the output folder, instead of failing at once with exit status 2.")
+          help: "Wait while another run holds the output folder locked, instead of failing at once with exit status 2.")
     var waitForLock = false
 
     @Flag(help: "Keep running after the first run: redraw the labels whose tables, style, pictures or fonts change, each time they are saved, and rewrite --report and --contact-sheet (whose page, while open, reloads itself). Errors are printed and the watch goes on. Stop with Ctrl-C. Not with --shard or --check.")

@@ -27,8 +27,8 @@ extension Failure {
         case .outputNotAFolder(let path):
             self = .badInput("\(path): exists and is not a folder; --out must name a folder")
         case .outputFolderLocked(let path, let holder):
-            self = .badInput("\(path): another labelgen (\(holder.map { "pid \($0)" } ?? "pid not yet known")) is "
-                             + "writing this folder; run again when it is done, or pass --wait-for-lock to wait for it")
+            self = .badInput("\(path): another labelgen\(holder.map { " (pid \($0))" } ?? "") is writing this "
+                             + "folder; run again when it is done, or pass --wait-for-lock to wait for it")
         case .localeFolderIsLink(let path, let target):
             self = .badInput("\(path): is a symbolic link (to \(target)); labelgen writes only inside the "
                              + "output folder and does not follow links in it; remove the link or choose another --out")

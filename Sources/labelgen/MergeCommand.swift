@@ -35,7 +35,7 @@ struct MergeCommand: ParsableCommand {
     var out: String = "out"
 
     @Flag(name: .customLong("wait-for-lock"),
-          help: "Wait while another run writes the output folder, instead of failing at once with exit status 2.")
+          help: "Wait while another run holds the output folder locked, instead of failing at once with exit status 2.")
     var waitForLock = false
 
     @Flag(help: "Print nothing but errors.")

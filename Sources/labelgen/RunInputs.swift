@@ -85,7 +85,7 @@ extension BatchRun {
     /// Locks `outputFolder`, noting it when the lock is waited for.
     static func lock(_ outputFolder: URL, waiting: Bool, progress: TerminalProgress) throws(BatchError) -> OutputFolderLock {
         try OutputFolderLock(folder: outputFolder, waiting: waiting) { holder in
-            progress.note("waiting for another run (\(holder.map { "pid \($0)" } ?? "pid not yet known")) "
+            progress.note("waiting for another run\(holder.map { " (pid \($0))" } ?? "") "
                           + "to finish writing \(outputFolder.path)")
         }
     }

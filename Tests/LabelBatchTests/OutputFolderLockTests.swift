@@ -24,7 +24,29 @@ struct OutputFolderLockTests {
 
         first.release()
         _ = try OutputFolderLock(folder: scratch("out"))
-        #expect(try scratch.files(in: "out") == [OutputFolderLock.fileName])
+        #expect(try scratch.files(in: "out") == [], "locking wrote into the folder")
+    }
+
+    @Test("the message names the holder when it is known, and reads as well without it")
+    func messageWithAndWithoutHolder() {
+        #expect(BatchError.outputFolderLocked(path: "/labels", holder: 4242).description
+                == "/labels: another run (process 4242) is writing this folder; wait for it to finish")
+        #expect(BatchError.outputFolderLocked(path: "/labels", holder: nil).description
+                == "/labels: another run is writing this folder; wait for it to finish")
+    }
+
+    @Test("two spellings of one folder, through a symbolic link or with dots, are one claim")
+    func spellingsOfOneFolder() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try FileManager.default.createDirectory(at: scratch("out"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: scratch("link"), withDestinationURL: scratch("out"))
+        let lock = try OutputFolderLock(folder: scratch("link"))
+        for spelling in ["out", "out/.", "link/../out"] {
+            #expect(throws: BatchError.self, "\(spelling)") { try OutputFolderLock(folder: scratch(spelling)) }
+        }
+        lock.release()
+        #expect(throws: Never.self) { try OutputFolderLock(folder: scratch("out")).release() }
     }
 
     @Test("the plan holds the folder until the plan and the batches made from it are gone")
@@ -41,12 +63,12 @@ struct OutputFolderLockTests {
             #expect(throws: Never.self) { try OutputFolderLock(folder: scratch("out")).release() }
             withExtendedLifetime(committed) {}
         }
-        // All gone: the next run locks the folder, and sees no trace of the lock file.
+        // All gone: the next run locks the folder, which holds nothing but the labels.
         let (committed, _) = try runAll(run)
         #expect(committed.filesWritten == 0)
         #expect(try manifest("en", in: scratch).labels.map(\.key) == ["play", "quit"])
         #expect(try scratch.files(in: "out") == [
-            OutputFolderLock.fileName, "en/manifest.json", "en/play.png", "en/play@2x.png", "en/quit.png", "en/quit@2x.png",
+            "en/manifest.json", "en/play.png", "en/play@2x.png", "en/quit.png", "en/quit@2x.png",
         ])
     }
 
@@ -89,18 +111,17 @@ struct OutputFolderLockTests {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", """
             import fcntl, os, sys, time
-            fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT)
+            fd = os.open(sys.argv[1], os.O_RDONLY)
             if sys.argv[2] == "hold":
-                fcntl.lockf(fd, fcntl.LOCK_EX)
-                os.write(fd, b"%d\\n" % os.getpid())
+                fcntl.flock(fd, fcntl.LOCK_EX)
                 print("held", flush=True)
                 time.sleep(7200)
             try:
-                fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
                 print("free", flush=True)
             except OSError:
                 print("busy", flush=True)
-            """, OutputFolderLock.file(in: folder).path, hold ? "hold" : "try"]
+            """, folder.path, hold ? "hold" : "try"]
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -137,6 +158,74 @@ struct OutputFolderLockTests {
         #expect(try Self.otherProcess(on: scratch("out"), hold: false).said == "busy")
         lock.release()
         #expect(try Self.otherProcess(on: scratch("out"), hold: false).said == "free")
+    }
+
+    @Test("release() frees the folder even while a child forked by another thread still shares the lock's descriptor")
+    func releaseWhileAChildSharesTheDescriptor() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let lock = try OutputFolderLock(folder: scratch("out"))
+        // A child that has not exec'd yet keeps every descriptor, close-on-exec or not; this
+        // one never execs, and does nothing but wait to be killed.
+        let child = fork()
+        if child == 0 {
+            while true { pause() }
+        }
+        try #require(child > 0, "fork failed: \(String(cString: strerror(errno)))")
+        defer {
+            kill(child, SIGKILL)
+            var status: Int32 = 0
+            waitpid(child, &status, 0)
+        }
+        #expect(try Self.otherProcess(on: scratch("out"), hold: false).said == "busy")
+        lock.release()
+        #expect(try Self.otherProcess(on: scratch("out"), hold: false).said == "free",
+                "the folder stayed locked while the child kept a copy of the descriptor")
+    }
+
+    @Test("the lock file of an older labelgen is removed once the folder is held, never while another holds it")
+    func oldLockFileRemoved() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let oldLockFile = scratch("out/.labelgen.lock")
+        try FileManager.default.createDirectory(at: scratch("out"), withIntermediateDirectories: true)
+        try Data("4242\n".utf8).write(to: oldLockFile)
+        let holder = try OutputFolderLock(folder: scratch("out"))
+        #expect(try scratch.files(in: "out") == [])
+
+        try Data("4242\n".utf8).write(to: oldLockFile)
+        #expect(throws: BatchError.self) { try OutputFolderLock(folder: scratch("out")) }
+        #expect(try scratch.files(in: "out") == [".labelgen.lock"], "removed by a run that does not hold the folder")
+        holder.release()
+        let (committed, _) = try runAll(try batchRun([Self.english], into: scratch))
+        #expect(committed.filesWritten == 5)
+        #expect(try scratch.files(in: "out") == [
+            "en/manifest.json", "en/play.png", "en/play@2x.png", "en/quit.png", "en/quit@2x.png",
+        ])
+    }
+
+    @Test("the holder is found in /proc/locks by the folder's device, major and minor in hex, and inode; waiters and record locks are not holders")
+    func holderInProcLocks() {
+        // Device numbers as Python's os.makedev(major, minor) makes them: 254:0 is this
+        // machine's disk (`fe:00`), 259:300000 has a major above 255 and a minor above 255.
+        let disk: UInt64 = 65024, large: UInt64 = 1_227_949_024
+        let locks = """
+            1: POSIX  ADVISORY  WRITE 101 fe:00:77 0 EOF
+            2: FLOCK  ADVISORY  WRITE 102 08:01:77 0 EOF
+            3: FLOCK  ADVISORY  WRITE 103 fe:00:770 0 EOF
+            4: FLOCK  ADVISORY  WRITE 104 fe:00:77 0 EOF
+            4: -> FLOCK  ADVISORY  WRITE 105 fe:00:77 0 EOF
+            5: -> FLOCK  ADVISORY  WRITE 106 103:493e0:88 0 EOF
+            6: FLOCK  ADVISORY  WRITE 107 103:493e0:88 0 EOF
+            7: FLOCK  ADVISORY  WRITE 0 08:01:99 0 EOF
+            """
+        #expect(OutputFolderLock.holder(inLocks: locks, device: disk, inode: 77) == 104)
+        #expect(OutputFolderLock.holder(inLocks: locks, device: large, inode: 88) == 107)
+        #expect(OutputFolderLock.holder(inLocks: locks, device: 2049, inode: 77) == 102)
+        #expect(OutputFolderLock.holder(inLocks: locks, device: disk, inode: 88) == nil)
+        // A holder in another pid namespace is listed as pid 0: no pid to name.
+        #expect(OutputFolderLock.holder(inLocks: locks, device: 2049, inode: 99) == nil)
+        #expect(OutputFolderLock.holder(inLocks: "", device: disk, inode: 77) == nil)
     }
 }
 

@@ -21,8 +21,8 @@ struct BuildPluginTests {
                 expected += ["\(locale)/\(key).png", "\(locale)/\(key)@2x.png"]
             }
         }
-        #expect(bundled.filter { !$0.hasSuffix(".labelgen.lock") } == expected.sorted(),
-                "the bundle's Labels folder holds \(bundled)")
+        // Hidden files included: nothing but labels and manifests, no lock file.
+        #expect(bundled == expected.sorted(), "the bundle's Labels folder holds \(bundled)")
         for (file, size) in first.imageSizes {
             let expectedSize = file.hasSuffix("@2x.png") ? (640, 160) : (320, 80)
             #expect(size.width == expectedSize.0 && size.height == expectedSize.1, "\(file) is \(size.width)x\(size.height)")
@@ -63,7 +63,7 @@ struct BuildPluginTests {
         #expect(edited.status == 0, "\(edited.output)")
         #expect(edited.output.contains(LabelsDemo.pluginStep), "labelgen did not run after a table changed:\n\(edited.output)")
         let after = try Files.contents(demo.bundleLabels)
-        let changed = Set(after.keys).union(before.keys).filter { after[$0] != before[$0] && !$0.hasSuffix(".labelgen.lock") }
+        let changed = Set(after.keys).union(before.keys).filter { after[$0] != before[$0] }
         #expect(changed == ["de/hud.score.png", "de/hud.score@2x.png", "de/manifest.json"],
                 "files that changed in the bundle: \(changed.sorted())")
 
@@ -182,7 +182,7 @@ private struct LabelsDemo: Sendable {
         demo.firstBuild.status = status
         demo.firstBuild.output = output
         guard status == 0 else { return demo }
-        demo.firstBuild.bundleFiles = Files.list(demo.bundleLabels, lockFiles: true)
+        demo.firstBuild.bundleFiles = Files.list(demo.bundleLabels)
         for file in demo.firstBuild.bundleFiles where file.hasSuffix(".png") {
             let image = try PNGDecoder().decode(contentsOf: demo.bundleLabels.appendingPathComponent(file))
             demo.firstBuild.imageSizes[file] = (image.width, image.height)

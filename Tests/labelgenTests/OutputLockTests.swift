@@ -3,7 +3,8 @@ import LabelBatch
 import Testing
 
 /// Two `labelgen` processes into one folder: the second fails at once (exit 2) or, with
-/// `--wait-for-lock`, waits; a killed run leaves no claim behind.
+/// `--wait-for-lock`, waits; a killed run leaves no claim behind, and no run leaves a
+/// file for the lock in the folder.
 @Suite("labelgen generate: one run at a time per output folder")
 struct OutputLockTests {
     private func setUp(_ tmp: TempDir, keys: Int = 3) throws {
@@ -34,7 +35,7 @@ struct OutputLockTests {
         #expect(result.stderr.contains(tmp("out").path), "\(result)")
         #expect(result.stderr.contains("pid \(getpid())"), "\(result)")
         #expect(result.stderr.contains("--wait-for-lock"), "\(result)")
-        #expect(Files.list(tmp("out"), lockFiles: true) == [OutputFolderLock.fileName])
+        #expect(Files.list(tmp("out")) == [])
     }
 
     @Test("with --wait-for-lock a run waits for the holder, then succeeds")
@@ -47,11 +48,11 @@ struct OutputLockTests {
         // The kernel lists the run among the lock's waiters once it waits.
         var waited = false
         for _ in 0..<1200 where !waited {
-            waited = try Self.waiters(on: OutputFolderLock.file(in: tmp("out"))) > 0
+            waited = try Self.waiters(on: tmp("out")) > 0
             if !waited { try await Task.sleep(for: .milliseconds(100)) }
         }
         #expect(waited, "the run never waited for the lock")
-        #expect(Files.list(tmp("out"), lockFiles: true) == [OutputFolderLock.fileName], "wrote while the folder was held")
+        #expect(Files.list(tmp("out")) == [], "wrote while the folder was held")
         lock.release()
         let result = try await run.value
         #expect(result.status == 0, "\(result)")
@@ -66,21 +67,19 @@ struct OutputLockTests {
         defer { tmp.remove() }
         try setUp(tmp)
         try FileManager.default.createDirectory(at: tmp("out"), withIntermediateDirectories: true)
-        let lockFile = OutputFolderLock.file(in: tmp("out"))
-        // Another process takes the same POSIX record lock a run takes, says so, and
-        // sleeps: the lock is held for certain while the test looks, however loaded the
-        // machine, and is left behind only by the kill. Its sleep outlasts any wait for
+        // Another process takes the same flock(2) lock on the folder a run takes, says so,
+        // and sleeps: the lock is held for certain while the test looks, however loaded
+        // the machine, and is left behind only by the kill. Its sleep outlasts any wait for
         // a thread: on two busy cores a suspended test has resumed ten minutes late.
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         holder.arguments = ["python3", "-c", """
             import fcntl, os, sys, time
-            fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT)
-            fcntl.lockf(fd, fcntl.LOCK_EX)
-            os.write(fd, b"%d\\n" % os.getpid())
+            fd = os.open(sys.argv[1], os.O_RDONLY)
+            fcntl.flock(fd, fcntl.LOCK_EX)
             print("held", flush=True)
             time.sleep(7200)
-            """, lockFile.path]
+            """, tmp("out").path]
         let said = Pipe()
         holder.standardOutput = said
         try holder.run()
@@ -95,12 +94,67 @@ struct OutputLockTests {
         kill(holder.processIdentifier, SIGKILL)
         holder.waitUntilExit()
         #expect(holder.terminationReason == .uncaughtSignal && holder.terminationStatus == SIGKILL)
-        #expect(try String(contentsOf: lockFile, encoding: .utf8) == "\(holder.processIdentifier)\n",
-                "the killed holder's lock file is left as it was")
         let next = try await CLI.run(arguments(tmp))
         #expect(next.status == 0, "\(next)")
         #expect(!next.stderr.contains("waiting"), "\(next)")
-        #expect(Files.list(tmp("out")).contains("en/manifest.json"))
+        #expect(Files.list(tmp("out")) == Self.outputs(keys: 3))
+    }
+
+    @Test("a labelgen killed mid-run with SIGKILL leaves no claim and no lock file; the next run goes ahead at once")
+    func killedRunLeavesNoClaim() async throws {
+        let tmp = try TempDir()
+        defer { tmp.remove() }
+        try setUp(tmp, keys: 200)
+        let child = try Child(arguments: arguments(tmp, ["--jobs", "1", "--quiet"]))
+        // Once an image is staged, the run holds the folder and is drawing.
+        let deadline = Date().addingTimeInterval(120)
+        while child.isRunning, Date() < deadline, !Files.list(tmp("out")).contains(where: { $0.hasSuffix(".tmp") }) {
+            usleep(5000)
+        }
+        try #require(child.isRunning, "the run ended before it could be killed")
+        kill(child.pid, SIGKILL)
+        #expect(try await child.waitForExit() == .signalled(SIGKILL))
+        // Images staged under temporary names are all a SIGKILL can leave: nothing else is
+        // written before the run renames its images into place.
+        let left = Files.list(tmp("out")).filter { !$0.hasSuffix(".tmp") }
+        #expect(left == [], "the killed run left \(left)")
+
+        let next = try await CLI.run(arguments(tmp, ["--jobs", "1"]))
+        #expect(next.status == 0, "\(next)")
+        #expect(!next.stderr.contains("waiting"), "\(next)")
+        let outputs = Files.list(tmp("out")).filter { !$0.hasSuffix(".tmp") }
+        #expect(outputs == Self.outputs(keys: 200))
+    }
+
+    @Test("a run leaves only labels and manifests in OUT, hidden files included, and so does the next one")
+    func onlyOutputsInTheFolder() async throws {
+        let tmp = try TempDir()
+        defer { tmp.remove() }
+        try setUp(tmp)
+        for _ in 0..<2 {
+            let result = try await CLI.run(arguments(tmp))
+            #expect(result.status == 0, "\(result)")
+            #expect(Files.list(tmp("out")) == Self.outputs(keys: 3))
+        }
+    }
+
+    @Test("a lock file an older labelgen left in OUT is removed by the next run, which says nothing of it")
+    func oldLockFileRemoved() async throws {
+        let tmp = try TempDir()
+        defer { tmp.remove() }
+        try setUp(tmp)
+        try FileManager.default.createDirectory(at: tmp("out"), withIntermediateDirectories: true)
+        try Data("4242\n".utf8).write(to: tmp("out/.labelgen.lock"))
+        let result = try await CLI.run(arguments(tmp))
+        #expect(result.status == 0, "\(result)")
+        #expect(!result.stdout.contains("lock") && !result.stderr.contains("lock"), "\(result)")
+        #expect(Files.list(tmp("out")) == Self.outputs(keys: 3))
+    }
+
+    /// The files a run of `setUp`'s table with `keys` keys writes: its labels at @1x and
+    /// @2x, and the manifest.
+    private static func outputs(keys: Int) -> [String] {
+        ((0..<keys).flatMap { ["en/key\($0).png", "en/key\($0)@2x.png"] } + ["en/manifest.json"]).sorted()
     }
 
     @Test("two labelgen runs started together into one folder leave exactly one run's labels, never a mix")
@@ -138,15 +192,16 @@ struct OutputLockTests {
         #expect(differing.isEmpty, "files that differ from a run of the \(last) table alone: \(differing.prefix(5))")
     }
 
-    /// How many processes wait for a lock on `file`, as `/proc/locks` lists them.
-    private static func waiters(on file: URL) throws -> Int {
-        let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+    /// How many processes wait for a `flock(2)` lock on `folder`, as `/proc/locks` lists
+    /// them.
+    private static func waiters(on folder: URL) throws -> Int {
+        let attributes = try FileManager.default.attributesOfItem(atPath: folder.path)
         let inode = try #require(attributes[.systemFileNumber] as? NSNumber).uint64Value
-        // "1: -> POSIX  ADVISORY  WRITE 4242 00:2b:123456 0 EOF": a waiter, on device
-        // 00:2b, inode 123456.
+        // "1: -> FLOCK  ADVISORY  WRITE 4242 fe:00:123456 0 EOF": a waiter, on device
+        // fe:00, inode 123456.
         return try String(contentsOfFile: "/proc/locks", encoding: .utf8).split(separator: "\n").filter { line in
             let fields = line.split(separator: " ")
-            return fields.contains("->") && fields.contains { $0.hasSuffix(":\(inode)") }
+            return fields.count >= 7 && fields[1] == "->" && fields[2] == "FLOCK" && fields[6].hasSuffix(":\(inode)")
         }.count
     }
 }

@@ -180,11 +180,8 @@ enum Styles {
 // MARK: - Files
 
 enum Files {
-    /// Every regular file below `folder`, hidden ones included, as relative paths, but
-    /// the lock file every run leaves in its output folder (`OUT/.labelgen.lock`, see
-    /// OutputLockTests) unless `lockFiles` is set: it is no output, and its bytes are
-    /// the pid of the last run.
-    static func list(_ folder: URL, lockFiles: Bool = false) -> [String] {
+    /// Every regular file below `folder`, hidden ones included, as relative paths.
+    static func list(_ folder: URL) -> [String] {
         let manager = FileManager.default
         // A folder that was never made holds no files; one that cannot be read is a
         // failure, not an empty folder, or checks for leftovers would pass unseen.
@@ -195,7 +192,6 @@ enum Files {
             return []
         }
         return paths.filter { relative in
-            if !lockFiles, (relative as NSString).lastPathComponent == OutputFolderLock.fileName { return false }
             var isDirectory: ObjCBool = false
             return manager.fileExists(atPath: folder.appendingPathComponent(relative).path, isDirectory: &isDirectory)
                 && !isDirectory.boolValue

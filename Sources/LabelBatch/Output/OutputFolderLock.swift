@@ -11,13 +11,15 @@ private let closeDescriptor = Darwin.close
 /// An exclusive claim on an output folder, so that two runs into one folder never mix
 /// their files under one manifest.
 ///
-/// The claim is a POSIX record lock (`fcntl(2)`, `F_SETLK`) on `OUT/.labelgen.lock`,
-/// which also holds the holder's process id for people to read. The kernel drops the
-/// claim when the process ends, however it ends, and never hands it to child
-/// processes, so a run that was killed never blocks the next one; the file
-/// itself stays (removing it would let a waiting run lock a file no one else sees). It
-/// is never listed in a manifest, never removed as a stale image, and never read as a
-/// locale folder.
+/// The claim is a `flock(2)` lock on the output folder itself, taken through a descriptor
+/// of the folder: nothing is written into the folder for it, so an output folder holds
+/// only what the run makes (labels, manifests, atlases, and the report, contact sheet or
+/// diff images asked for), whether the run finished, failed or was killed. The kernel
+/// drops the claim when the process ends, however it ends, so a run that was killed
+/// never blocks the next one. Two spellings of one folder (through a symbolic link, say)
+/// are one folder to the lock. Older versions of labelgen locked a file,
+/// `.labelgen.lock`, inside the folder; a run that holds the folder removes that file if
+/// it finds it.
 ///
 /// ``BatchRun/plan()`` takes the lock itself, and the plan keeps it through
 /// ``BatchRun/render(_:progress:)``, ``BatchRun/commit(_:)`` and
@@ -34,14 +36,12 @@ private let closeDescriptor = Darwin.close
 /// ```
 ///
 /// The lock excludes other processes and other `OutputFolderLock`s of the same process
-/// alike.
+/// alike: each lock opens the folder anew, and `flock(2)` locks of separate opens
+/// conflict whichever process made them.
 package final class OutputFolderLock: Sendable {
-    /// The name of the lock file inside the output folder.
-    package static let fileName = ".labelgen.lock"
-
     /// The output folder this lock holds.
     package let folder: URL
-    /// The open lock file; closing it releases the lock.
+    /// The open folder; unlocking it releases the claim.
     private let descriptor: Descriptor
 
     /// Locks `folder`, creating it if needed.
@@ -50,12 +50,13 @@ package final class OutputFolderLock: Sendable {
     ///   - folder: The output folder.
     ///   - waiting: Whether to wait for another holder to release the folder; without it,
     ///     a held folder fails at once.
-    ///   - whileWaiting: Called once, before waiting, with the holder's process id (nil
-    ///     when it has not written it yet), so a caller can say what it waits for.
+    ///   - whileWaiting: Called once, before waiting, with the holder's process id, so a
+    ///     caller can say what it waits for; nil when the system does not tell it (only
+    ///     Linux does, in `/proc/locks`) or the holder ended meanwhile.
     /// - Throws: ``BatchError/outputFolderLocked(path:holder:)`` when another holds the
     ///   folder and `waiting` is false; ``BatchError/outputNotAFolder(path:)`` when
-    ///   `folder` is a file; ``BatchError/cannotWrite(path:reason:)`` when the lock file
-    ///   cannot be made, e.g. because it is a symbolic link.
+    ///   `folder` is a file; ``BatchError/cannotWrite(path:reason:)`` when the folder
+    ///   cannot be made, opened or locked.
     package init(folder: URL, waiting: Bool = false,
                 whileWaiting: (_ holder: Int32?) -> Void = { _ in }) throws(BatchError) {
         self.folder = folder
@@ -68,124 +69,103 @@ package final class OutputFolderLock: Sendable {
         } catch {
             throw .cannotWrite(folder, error)
         }
-        let path = Self.file(in: folder).path
-        // Within the process, folders are told apart by their real path, so two
-        // spellings of one folder are one claim.
-        let claim = URL(fileURLWithPath: folder.path).resolvingSymlinksInPath().path
-        if !ClaimedFolders.shared.claim(claim, waiting: waiting, whileWaiting: { whileWaiting(getpid()) }) {
-            throw .outputFolderLocked(path: folder.path, holder: getpid())
-        }
-        // O_NOFOLLOW: the pid is written into the file, never through a link elsewhere.
-        let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        let fd = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else {
-            ClaimedFolders.shared.release(claim)
-            throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
+            if errno == ENOTDIR { throw .outputNotAFolder(path: folder.path) }
+            throw .cannotWrite(path: folder.path, reason: String(cString: strerror(errno)))
         }
-        descriptor = Descriptor(fd, claim: claim)
-        // A POSIX record lock rather than flock(2): it belongs to this process alone, so a
-        // child forked by another thread, which holds a copy of the descriptor until it
-        // execs, never keeps the folder locked after release().
-        if !Self.lockWholeFile(fd, waiting: false) {
-            guard errno == EAGAIN || errno == EACCES else {
-                throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
+        descriptor = Descriptor(fd)
+        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK else {
+                throw .cannotWrite(path: folder.path, reason: String(cString: strerror(errno)))
             }
             let holder = Self.holder(of: fd)
             guard waiting else { throw .outputFolderLocked(path: folder.path, holder: holder) }
             whileWaiting(holder)
-            while !Self.lockWholeFile(fd, waiting: true) {
-                guard errno == EINTR else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
+            while flock(fd, LOCK_EX) != 0 {
+                guard errno == EINTR else {
+                    throw .cannotWrite(path: folder.path, reason: String(cString: strerror(errno)))
+                }
             }
         }
-        // Left alone when it already names this process, as files whose bytes would
-        // not change are everywhere else.
-        if Self.writtenPid(in: fd) != getpid() {
-            let pid = Data("\(getpid())\n".utf8)
-            ftruncate(fd, 0)
-            _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
-        }
+        // An older labelgen's lock file would be copied into app bundles and shipped with
+        // the labels. Only a run holding the folder removes it, and it needs no mention:
+        // no run of this version reads it.
+        _ = unlinkat(fd, Self.oldLockFileName, 0)
     }
 
     /// Releases the folder now rather than when the lock is freed. Calling it again does
     /// nothing.
     package func release() { descriptor.close() }
 
-    /// Where the lock file of `folder` is.
-    package static func file(in folder: URL) -> URL { folder.appendingPathComponent(fileName) }
+    /// The file in which versions of labelgen before the folder itself was locked kept
+    /// their lock.
+    private static let oldLockFileName = ".labelgen.lock"
 
-    /// Takes a write lock on the whole file; false with `errno` set when it cannot.
-    private static func lockWholeFile(_ fd: Int32, waiting: Bool) -> Bool {
-        var region = flock()
-        region.l_type = Int16(F_WRLCK)
-        region.l_whence = Int16(SEEK_SET)
-        return fcntl(fd, waiting ? F_SETLKW : F_SETLK, &region) == 0
-    }
+    // MARK: - Who holds the folder
 
-    /// The process holding the lock on the file, as the kernel knows it, else the pid the
-    /// last holder wrote into it.
+    /// The process holding a `flock(2)` lock on the folder open at `fd`, as the kernel
+    /// lists it; nil where it does not (on macOS), or when no holder is listed any more.
     private static func holder(of fd: Int32) -> Int32? {
-        var region = flock()
-        region.l_type = Int16(F_WRLCK)
-        region.l_whence = Int16(SEEK_SET)
-        if fcntl(fd, F_GETLK, &region) == 0, region.l_type != Int16(F_UNLCK), region.l_pid > 0 { return region.l_pid }
-        return writtenPid(in: fd)
+        #if os(Linux)
+        var info = stat()
+        guard fstat(fd, &info) == 0,
+              let locks = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return nil }
+        return holder(inLocks: locks, device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        #else
+        return nil
+        #endif
     }
 
-    /// The process id the last holder wrote into the lock file, if any.
-    private static func writtenPid(in fd: Int32) -> Int32? {
-        var bytes = [UInt8](repeating: 0, count: 32)
-        let count = pread(fd, &bytes, bytes.count, 0)
-        guard count > 0 else { return nil }
-        return Int32(String(decoding: bytes[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-    }
-}
-
-/// The folders this process holds: POSIX record locks never conflict within one
-/// process, so two claims from its own threads are told apart here.
-private final class ClaimedFolders: @unchecked Sendable {
-    // @unchecked: `folders` is only touched under `condition`.
-    static let shared = ClaimedFolders()
-    private var folders: Set<String> = []
-    private let condition = NSCondition()
-
-    /// Claims `folder`; false if another claim holds it and `waiting` is false, else
-    /// waits for that claim to end, calling `whileWaiting` once first.
-    func claim(_ folder: String, waiting: Bool, whileWaiting: () -> Void) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        if folders.contains(folder) {
-            guard waiting else { return false }
-            whileWaiting()
-            while folders.contains(folder) { condition.wait() }
+    /// The process holding a `flock(2)` lock on the file `device`/`inode` (`st_dev` and
+    /// `st_ino` from `stat(2)`), as `locks`, the text of Linux's `/proc/locks`, lists it.
+    ///
+    /// A held lock's line is `1: FLOCK  ADVISORY  WRITE 4242 fe:00:123456 0 EOF`: the
+    /// holder's pid, then the file as the device's major and minor number in hex and the
+    /// inode in decimal. A process waiting for it is listed below it with `->` before
+    /// `FLOCK`; POSIX record locks, which never conflict with `flock(2)`, are listed too.
+    /// A pid of 0 is a process outside this one's pid namespace.
+    package static func holder(inLocks locks: String, device: UInt64, inode: UInt64) -> Int32? {
+        let (major, minor) = linuxDeviceNumbers(device)
+        for line in locks.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard fields.count >= 6, fields[1] == "FLOCK" else { continue }
+            let file = fields[5].split(separator: ":")
+            guard file.count == 3, UInt64(file[0], radix: 16) == major, UInt64(file[1], radix: 16) == minor,
+                  UInt64(file[2]) == inode, let pid = Int32(fields[4]), pid > 0 else { continue }
+            return pid
         }
-        folders.insert(folder)
-        return true
+        return nil
     }
 
-    func release(_ folder: String) {
-        condition.lock()
-        defer { condition.unlock() }
-        folders.remove(folder)
-        condition.broadcast()
+    /// The major and minor number of a Linux `dev_t`, as glibc's `major()` and `minor()`
+    /// take them apart (macros, which Swift does not import): 12 bits of major and 20 of
+    /// minor, the low ones where the 16-bit `dev_t` of old had them.
+    static func linuxDeviceNumbers(_ device: UInt64) -> (major: UInt64, minor: UInt64) {
+        let major = (device & 0x0000_0000_000f_ff00) >> 8 | (device & 0xffff_f000_0000_0000) >> 32
+        let minor = device & 0x0000_0000_0000_00ff | (device & 0x0000_0fff_fff0_0000) >> 12
+        return (major, minor)
     }
 }
 
-/// Owns the lock file's descriptor and closes it once, which releases the record lock,
-/// then ends the process's claim on the folder.
+/// Owns the folder's descriptor: unlocks and closes it once, which ends the claim.
 private final class Descriptor: Sendable {
     private let fd: Locked<Int32>
-    private let claim: String
 
-    init(_ fd: Int32, claim: String) {
+    init(_ fd: Int32) {
         self.fd = Locked(fd)
-        self.claim = claim
     }
 
     func close() {
         fd.withLock { fd in
             guard fd >= 0 else { return }
+            // A flock(2) lock belongs to the open file, not to this descriptor: a child
+            // process forked by another thread shares the open file until it execs, and
+            // closing only this descriptor would leave the folder locked until then.
+            // Unlocking first ends the claim whatever copies remain.
+            _ = flock(fd, LOCK_UN)
             _ = closeDescriptor(fd)
             fd = -1
-            ClaimedFolders.shared.release(claim)
         }
     }
 

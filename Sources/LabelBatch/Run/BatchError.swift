@@ -24,8 +24,8 @@ public enum BatchError: Error, Sendable, CustomStringConvertible {
     case markup(table: String, key: String, MarkupError)
     /// The output folder exists and is a file.
     case outputNotAFolder(path: String)
-    /// Another run is writing the output folder (its `.labelgen.lock` file); `holder` is
-    /// its process id, nil when it has not written it yet.
+    /// Another run is writing the output folder, which it holds locked; `holder` is its
+    /// process id, nil when the system does not tell it.
     case outputFolderLocked(path: String, holder: Int32?)
     /// A locale folder in the output folder is a symbolic link, which a run does not
     /// follow.
@@ -72,8 +72,8 @@ public enum BatchError: Error, Sendable, CustomStringConvertible {
         case .outputNotAFolder(let path):
             return "\(path): exists and is not a folder; expected the folder for the labels"
         case .outputFolderLocked(let path, let holder):
-            return "\(path): another run (\(holder.map { "process \($0)" } ?? "a process that is starting")) "
-                + "is writing this folder; wait for it to finish"
+            return "\(path): another run\(holder.map { " (process \($0))" } ?? "") is writing this folder; "
+                + "wait for it to finish"
         case .localeFolderIsLink(let path, let target):
             return "\(path): is a symbolic link (to \(target)); labels are written only inside the output folder, "
                 + "never through links in it"

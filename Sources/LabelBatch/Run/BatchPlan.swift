@@ -40,9 +40,9 @@ public struct BatchPlan: Sendable {
 
 extension BatchRun {
     /// Checks every input, locks the output folder and decides what becomes of each
-    /// label. Nothing is written but the lock file.
+    /// label. Nothing is written; the output folder is made if it does not exist.
     ///
-    /// The lock (`.labelgen.lock` in the folder) keeps other runs out of the folder until
+    /// The lock, on the folder itself, keeps other runs out of the folder until
     /// ``report(_:checks:)`` returns, the rendered batch is discarded, or the plan and
     /// the batches made from it are all gone, whichever comes first; a plan made only to
     /// be looked at should be let go. When another run holds the folder, this waits for

@@ -8,10 +8,11 @@ import StyledText
 /// whose result the next one takes, so a build tool can stop after any of them and a
 /// test can look at each:
 ///
-/// 1. ``plan()`` checks every input, locks the output folder (`.labelgen.lock`) and
-///    decides, per label, whether it is drawn, kept (its inputs are unchanged since the
-///    last run into the folder) or skipped. The plan holds the lock until it and the
-///    batches made from it are gone, so two runs into one folder never interleave.
+/// 1. ``plan()`` checks every input, locks the output folder (a `flock(2)` lock on the
+///    folder itself, so no lock file is left in it) and decides, per label, whether it
+///    is drawn, kept (its inputs are unchanged since the last run into the folder) or
+///    skipped. The plan holds the lock until it and the batches made from it are gone,
+///    so two runs into one folder never interleave.
 /// 2. ``render(_:progress:)`` draws the labels to draw, on every core, and stages their
 ///    images beside their targets under temporary names. If any label fails, nothing is
 ///    left behind and no output has changed.
