@@ -110,7 +110,7 @@ mutants: deps
 # Fuzz/Corpus stay as they are; a crashing input is saved in Fuzz/.build/fuzz/artifacts.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS = FuzzStyle FuzzJSONTable FuzzStringsFile FuzzStringCatalog FuzzAndroidXML \
-	FuzzGettext FuzzPlaceholders FuzzMarkup FuzzLayout FuzzFont FuzzPicture
+	FuzzGettext FuzzPlaceholders FuzzMarkup FuzzLayout FuzzFont FuzzPicture FuzzImageEncoder FuzzWebP
 FUZZ_WORK = Fuzz/.build/fuzz
 # The string table, font and picture targets write each input to a file and load it from
 # there, in a folder of the process's own (Fuzz/Sources/FuzzSupport/ScratchFolder.swift

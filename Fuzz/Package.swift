@@ -7,6 +7,7 @@ import PackageDescription
 let fuzzers = [
     "FuzzStyle", "FuzzJSONTable", "FuzzStringsFile", "FuzzStringCatalog", "FuzzAndroidXML",
     "FuzzGettext", "FuzzPlaceholders", "FuzzMarkup", "FuzzLayout", "FuzzFont", "FuzzPicture",
+    "FuzzImageEncoder", "FuzzWebP",
 ]
 
 let package = Package(

@@ -22,4 +22,24 @@ extension RGBAImage {
         }
         return RGBAImage(width: width, height: height, pixels: pixels)
     }
+
+    /// The image with premultiplied colour divided by alpha again, rounded and at most 255:
+    /// how premultiplied files are shown where straight colour is expected. Colour lost
+    /// to rounding at low alpha stays lost.
+    public func straightened() -> RGBAImage {
+        var pixels = self.pixels
+        pixels.withUnsafeMutableBufferPointer { bytes in
+            var i = 0
+            while i + 4 <= bytes.count {
+                let a = UInt32(bytes[i + 3])
+                if a != 255 {
+                    for channel in i..<(i + 3) {
+                        bytes[channel] = a == 0 ? 0 : UInt8(min(255, (UInt32(bytes[channel]) * 255 + a / 2) / a))
+                    }
+                }
+                i += 4
+            }
+        }
+        return RGBAImage(width: width, height: height, pixels: pixels)
+    }
 }

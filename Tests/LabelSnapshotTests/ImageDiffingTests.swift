@@ -93,6 +93,29 @@ struct ImageDiffingTests {
 
     /// The images of a failure go to `<TestFile>/<test>.<snapshot>/` under the artifacts
     /// folder, whichever way the comparison is asked for.
+    @Test("with alpha: .premultiplied the reference holds premultiplied pixels and labels are compared in that form")
+    func premultipliedReferences() throws {
+        let references = try TemporaryFolder()
+        defer { references.remove() }
+        var style = LabelStyle(font: FontSpec(size: 28))
+        style.shadows = [Shadow(color: try Color(hex: "#FF000080"), offsetY: 2, blur: 5)]
+        let label = try Renderer().render(Demo.engine.layout("Glow", style: style, locale: "en"))
+        try #require(label.image.premultiplied() != label.image, "the label has translucent colour")
+        let recorded = verifySnapshot(of: label, as: .image(alpha: .premultiplied), named: "glow", record: .all,
+                                      snapshotDirectory: references.url.path, testName: "premultiplied()")
+        #expect(recorded != nil, "recording reports itself as a failure")
+        let recordedFiles = try FileManager.default.contentsOfDirectory(atPath: references.path).filter { $0.hasSuffix(".png") }
+        try #require(recordedFiles.count == 1, "\(recordedFiles)")
+        let file = references.url.appendingPathComponent(recordedFiles[0])
+        #expect(try PNGDecoder().decode(contentsOf: file) == PNGDecoder().decode(try PNGEncoder().encode(label.image.premultiplied())),
+                "the reference holds the premultiplied pixels")
+        #expect(verifySnapshot(of: label, as: .image(alpha: .premultiplied), named: "glow", record: .never,
+                               snapshotDirectory: references.url.path, testName: "premultiplied()") == nil)
+        // The same label compared as straight against the premultiplied reference differs.
+        #expect(verifySnapshot(of: label, as: .image, named: "glow", record: .never,
+                               snapshotDirectory: references.url.path, testName: "premultiplied()") != nil)
+    }
+
     @Test("a failed comparison writes its images to a folder named after the test and the snapshot")
     func failureFolders() throws {
         let references = try TemporaryFolder()

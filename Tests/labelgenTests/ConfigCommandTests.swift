@@ -39,6 +39,21 @@ struct ConfigCommandTests {
         #expect(try Files.contents(tmp("direct/de")) == Files.contents(tmp("out/hud/de")))
     }
 
+    @Test("a group's format, png and alpha are generate's --format, --png and --alpha")
+    func encodingFields() async throws {
+        let tmp = try TempDir()
+        defer { tmp.remove() }
+        try setUp(tmp, config: [["style": "styles/hud.json", "tables": ["strings/en.json"], "keys": ["hud.*"],
+                                 "format": "webp", "alpha": "premultiplied"]])
+        let result = try await CLI.run(["config", tmp("labels.json").path, "--out", tmp("out").path, "--quiet"])
+        #expect(result.status == 0, "\(result)")
+        #expect(Files.list(tmp("out")) == ["hud/en/hud.score.webp", "hud/en/hud.score@2x.webp", "hud/en/manifest.json"])
+        let direct = try await CLI.run([tmp("strings/en.json").path, "--style", tmp("styles/hud.json").path, "--keys", "hud.*",
+                                        "--format", "webp", "--alpha", "premultiplied", "--out", tmp("direct").path, "--quiet"])
+        #expect(direct.status == 0, "\(direct)")
+        #expect(try Files.contents(tmp("direct/en")) == Files.contents(tmp("out/hud/en")))
+    }
+
     @Test("--print-plan draws nothing and prints the output folders and every file the run reads, pictures included")
     func printsPlan() async throws {
         let tmp = try TempDir()
@@ -70,6 +85,8 @@ struct ConfigCommandTests {
               (#"{"style": "styles/hud.json", "tables": ["strings/en.json"], "scales": [9]}"#,
                "$.scales[0]: expected a whole number from 1 to 8, got 9"),
               (#"{"style": "styles/hud.json", "tables": ["strings/en.json"], "atlas": 4}"#, "$.atlas: must be 8 to 16384 pixels, got 4"),
+              (#"{"style": "styles/hud.json", "tables": ["strings/en.json"], "png": "tiny"}"#, "$.png: expected one of fast, small, got \"tiny\""),
+              (#"{"style": "styles/hud.json", "tables": ["strings/en.json"], "format": 1}"#, "$.format: expected one of png, webp, got 1"),
           ])
     func rejects(config: String, message: String) async throws {
         let tmp = try TempDir()

@@ -7,7 +7,8 @@
 ///             "trimmed": true, "spriteSourceSize": {"x": 56, "y": 25, "w": 88, "h": 30},
 ///             "sourceSize": {"w": 200, "h": 80}}},
 ///  "meta": {"app": "labelgen", "version": "0.3.0", "image": "atlas-0.png",
-///           "format": "RGBA8888", "size": {"w": 512, "h": 300}, "scale": "1"}}
+///           "format": "RGBA8888", "size": {"w": 512, "h": 300}, "scale": "1",
+///           "premultiplyAlpha": false}}
 /// ```
 struct TexturePackerJSON: Codable, Equatable {
     var frames: [String: Frame]

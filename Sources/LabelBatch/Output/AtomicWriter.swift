@@ -31,6 +31,46 @@ package enum AtomicWriter {
         var target: String
     }
 
+    /// The temporary name of a file staged for `url` by this process.
+    private static func temporaryName(for url: URL) -> String {
+        ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString.prefix(8)).tmp"
+    }
+
+    /// Removes the files staged in `folder`, and in the folders in it up to `depth` levels
+    /// down, by processes that are gone: a run killed with SIGKILL, or by a power cut,
+    /// cannot remove them itself. Staged files of live processes are left alone.
+    ///
+    /// - Returns: How many were removed.
+    @discardableResult
+    static func removeLeftovers(in folder: URL, depth: Int = 2) -> Int {
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: folder.path) else { return 0 }
+        var removed = 0
+        for name in names {
+            let url = folder.appendingPathComponent(name)
+            if let pid = stagingProcess(ofName: name) {
+                // kill(pid, 0) fails with ESRCH only when no such process exists.
+                if kill(pid, 0) != 0, errno == ESRCH, unlink(url.path) == 0 { removed += 1 }
+            } else if depth > 0, !name.hasPrefix("."),
+                      (try? url.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey])).map({
+                          $0.isDirectory == true && $0.isSymbolicLink != true
+                      }) == true {
+                removed += removeLeftovers(in: url, depth: depth - 1)
+            }
+        }
+        return removed
+    }
+
+    /// The process id in a name ``temporaryName(for:)`` gives, or nil for any other name.
+    static func stagingProcess(ofName name: String) -> Int32? {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return nil }
+        let parts = name.dropFirst().dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 3, let pid = Int32(parts[parts.count - 2]), pid > 0 else { return nil }
+        let tag = parts[parts.count - 1]
+        guard tag.count == 8, tag.allSatisfy({ $0.isHexDigit && !$0.isLowercase }) else { return nil }
+        return pid
+    }
+
     /// Writes `data` beside `url` under a temporary name, so the drawing threads can put
     /// their bytes on disk as they go while the outputs stay as they were until every
     /// label has succeeded.
@@ -45,7 +85,7 @@ package enum AtomicWriter {
         if let existing = manager.contents(atPath: url.path), existing == data { return nil }
         let folder = url.deletingLastPathComponent()
         try manager.createDirectory(at: folder, withIntermediateDirectories: true)
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString.prefix(8)).tmp")
+        let temporary = folder.appendingPathComponent(temporaryName(for: url))
         guard pending.beginWriting(temporary.path) else { waitForInterruptToEnd() }
         defer { pending.endWriting() }
         do {

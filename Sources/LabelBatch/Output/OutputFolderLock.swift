@@ -14,9 +14,10 @@ private let closeDescriptor = Darwin.close
 /// The claim is a `flock(2)` lock on the output folder itself, taken through a descriptor
 /// of the folder: nothing is written into the folder for it, so an output folder holds
 /// only what the run makes (labels, manifests, atlases, and the report, contact sheet or
-/// diff images asked for), whether the run finished, failed or was killed. The kernel
-/// drops the claim when the process ends, however it ends, so a run that was killed
-/// never blocks the next one. Two spellings of one folder (through a symbolic link, say)
+/// diff images asked for), whether the run finished, failed or was interrupted. The
+/// kernel drops the claim when the process ends, however it ends, so a run that was
+/// killed never blocks the next one; the files such a run had staged under temporary
+/// names are removed by the next one to hold the folder. Two spellings of one folder (through a symbolic link, say)
 /// are one folder to the lock. Older versions of labelgen locked a file,
 /// `.labelgen.lock`, inside the folder; a run that holds the folder removes that file if
 /// it finds it.
@@ -92,6 +93,9 @@ package final class OutputFolderLock: Sendable {
         // the labels. Only a run holding the folder removes it, and it needs no mention:
         // no run of this version reads it.
         _ = unlinkat(fd, Self.oldLockFileName, 0)
+        // So are the files a killed run had staged and not yet renamed: images and
+        // manifests in the locale folders, diffs in `_diff/<locale>`.
+        AtomicWriter.removeLeftovers(in: folder)
     }
 
     /// Releases the folder now rather than when the lock is freed. Calling it again does

@@ -1,4 +1,5 @@
 import Foundation
+import TextRender
 
 /// One self-contained HTML page showing every label of a run (`--contact-sheet FILE`), for
 /// review by people who do not read manifests: grouped by locale, or one row per key
@@ -124,15 +125,27 @@ package struct ContactSheet: Sendable {
                 label.images.first { $0.scale == scale } ?? label.images.min { $0.scale < $1.scale }
             }
             var card = Card(locale: entry.locale, key: entry.key, entry: entry, label: label, image: image)
-            if let image, let data = try? Data(contentsOf: outputFolder.appendingPathComponent(entry.locale)
-                .appendingPathComponent(image.file)) {
+            if let image, let file = try? Data(contentsOf: outputFolder.appendingPathComponent(entry.locale)
+                .appendingPathComponent(image.file)),
+               let (type, data) = Self.browserImage(file, output: manifests[entry.locale]?.output) {
                 let name = "i\(imageRules.count)"
-                imageRules.append(".\(name){background-image:url(data:image/png;base64,\(data.base64EncodedString()))}")
+                imageRules.append(".\(name){background-image:url(data:\(type);base64,\(data.base64EncodedString()))}")
                 card.imageClass = name
             }
             cards.append(card)
         }
         return (cards, imageRules)
+    }
+
+    /// A label file as a browser shows it right: its media type and bytes. Browsers take
+    /// colour as straight, so premultiplied pixels are straightened and shown as PNG.
+    private static func browserImage(_ file: Data, output: Manifest.Output?) -> (type: String, data: Data)? {
+        let type = WebPDecoder.isWebP(file) ? "image/webp" : "image/png"
+        guard output?.alpha == ImageEncoding.Alpha.premultiplied.rawValue else { return (type, file) }
+        guard let pixels = try? LabelFileDecoder.decode(file), let png = try? PNGEncoder().encode(pixels.straightened()) else {
+            return nil
+        }
+        return ("image/png", png)
     }
 
     /// The title, the counts of each badge, and the switches between the views.

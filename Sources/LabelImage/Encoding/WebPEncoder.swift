@@ -15,8 +15,9 @@ public struct WebPEncoder: Sendable {
     /// The widest or tallest image WebP can hold.
     public static let maximumSide = 16383
 
-    /// libwebp's lossless effort, 0 to 9: chosen by measurement on label images, where
-    /// higher levels take several times longer for under 2% fewer bytes.
+    /// libwebp's lossless effort, 0 to 9: 6, what `cwebp -lossless` uses. On the demo's
+    /// labels it takes about 110 ms an image; level 1 takes a third of that for a quarter
+    /// more bytes, which is no smaller than a `small` PNG.
     static let losslessLevel: Int32 = 6
 
     /// Creates an encoder; it holds no state, so one can serve several threads.
