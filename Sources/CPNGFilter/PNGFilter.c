@@ -48,3 +48,27 @@ void png_filter_adaptive(const uint8_t *pixels, size_t width, size_t height, uin
         memcpy(target + 1, scratch + (size_t)best * row_bytes, row_bytes);
     }
 }
+
+int png_unfilter(const uint8_t *filtered, size_t width, size_t height, uint8_t *out) {
+    size_t row_bytes = width * 4;
+    for (size_t y = 0; y < height; y++) {
+        const uint8_t *in = filtered + y * (row_bytes + 1);
+        uint8_t *row = out + y * row_bytes;
+        const uint8_t *above = y > 0 ? row - row_bytes : NULL;
+        int filter = in[0];
+        if (filter > 4) return 0;
+        for (size_t i = 0; i < row_bytes; i++) {
+            uint8_t a = i >= 4 ? row[i - 4] : 0, b = above ? above[i] : 0, c = i >= 4 && above ? above[i - 4] : 0;
+            uint8_t predictor;
+            switch (filter) {
+            case 0: predictor = 0; break;
+            case 1: predictor = a; break;
+            case 2: predictor = b; break;
+            case 3: predictor = (uint8_t)(((unsigned)a + (unsigned)b) / 2); break;
+            default: predictor = paeth(a, b, c); break;
+            }
+            row[i] = (uint8_t)(in[1 + i] + predictor);
+        }
+    }
+    return 1;
+}

@@ -76,10 +76,13 @@ public struct WebPDecoder: Sendable {
 }
 
 /// Reads the files a label run writes, PNG or WebP, recognized by their first bytes: the
-/// outputs and golden images that `--check`, atlases and snapshot tests compare.
+/// outputs and golden images that `--check`, atlases and snapshot tests compare. Its own
+/// PNGs are read byte for byte (``ExactPNGReader``), so premultiplied pixels stay as stored.
 package enum LabelFileDecoder {
     package static func decode(_ data: Data) throws(ImageError) -> RGBAImage {
-        WebPDecoder.isWebP(data) ? try WebPDecoder().decode(data) : try PNGDecoder().decode(data)
+        if WebPDecoder.isWebP(data) { return try WebPDecoder().decode(data) }
+        if let exact = ExactPNGReader.decode(data) { return exact }
+        return try PNGDecoder().decode(data)
     }
 
     package static func decode(contentsOf url: URL) throws(ImageError) -> RGBAImage {

@@ -39,7 +39,9 @@ extension Diffing where Value == RGBAImage {
             toData: { image in (try? PNGEncoder(zlibLevel: 9).encode(image)) ?? Data() },
             // An unreadable reference becomes an empty image, so the comparison fails
             // with a size mismatch instead of crashing the test run.
-            fromData: { data in (try? PNGDecoder().decode(data)) ?? RGBAImage(width: 0, height: 0) },
+            // References are this library's own PNGs, read byte for byte: Cairo's reader
+            // would premultiply a premultiplied reference a second time.
+            fromData: { data in ExactPNGReader.decode(data) ?? (try? PNGDecoder().decode(data)) ?? RGBAImage(width: 0, height: 0) },
             diffV2: { expected, actual in
                 guard let failure = tolerance.compare(expected: expected, actual: actual) else { return nil }
                 var message = failure.summary

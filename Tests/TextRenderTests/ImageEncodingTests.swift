@@ -190,25 +190,32 @@ struct ImageEncodingTests {
     }
 
     @Test("literals whose best code is longer than 15 bits get codes of at most 15, and the file inflates exactly",
-          arguments: [22, 23, 24])
+          arguments: [18, 20, 22])
     func huffmanCodesReachTheLimit(symbols: Int) throws {
-        // Symbol k occurs Fibonacci(k + 1) times: the skew that makes an unlimited Huffman
-        // code one bit longer per symbol. Neighbours always differ, so no byte repeats and
-        // every one is coded as a literal.
-        var counts = [1, 1]
+        // With the end of the block (counted once), symbol k occurs Fibonacci(k + 2)
+        // times: the skew that makes an unlimited Huffman code one bit longer per symbol.
+        var counts = [1, 2]
         while counts.count < symbols { counts.append(counts[counts.count - 1] + counts[counts.count - 2]) }
         let width = 512, rowBytes = width * 4
-        // The rows hold the symbols; each row starts with its filter byte.
-        let rows = (counts.reduce(0, +) + rowBytes) / (rowBytes + 1)
-        counts[symbols - 1] -= counts.reduce(0, +) - rows * rowBytes
-        // Symbol k is byte k + 2: the filter bytes and the end of the block are symbols too.
-        try #require(Self.unlimitedDepth(counts + [rows, 1]) > 15)
+        let rows = counts.reduce(0, +) / (rowBytes + 1) + 1
+        counts[symbols - 1] += rows * (rowBytes + 1) - counts.reduce(0, +)
+        try #require(Self.unlimitedDepth(counts + [1]) > 15)
+        // Each row's filter byte is 1, so byte 1 stands for the first symbol common
+        // enough to hold them; the others are bytes 2 and up.
+        let filterSymbol = try #require(counts.firstIndex { $0 > rows })
+        var left = counts
+        left[filterSymbol] -= rows
+        func byte(_ symbol: Int) -> UInt8 { symbol == filterSymbol ? 1 : UInt8(symbol + 2) }
+        // Neighbours always differ, across rows too, so no byte repeats and every one is
+        // coded as a literal.
         var filtered: [UInt8] = []
         var previous = -1
         while filtered.count < rows * rowBytes {
-            let next = counts.indices.filter { $0 != previous && counts[$0] > 0 }.max { counts[$0] < counts[$1] }!
-            filtered.append(UInt8(next + 2))
-            counts[next] -= 1
+            let atEdge = filtered.count % rowBytes == 0 || filtered.count % rowBytes == rowBytes - 1
+            let next = try #require(left.indices.filter { $0 != previous && left[$0] > 0 && !(atEdge && $0 == filterSymbol) }
+                .max { left[$0] < left[$1] })
+            filtered.append(byte(next))
+            left[next] -= 1
             previous = next
         }
         let image = image(subFiltered: filtered, width: width)

@@ -99,20 +99,40 @@ struct ShippingTests {
         let meta = try #require(data?["meta"] as? [String: Any])
         #expect(meta["image"] as? String == "atlas-0.webp")
         #expect(meta["premultiplyAlpha"] as? Bool == true)
-        let sheet = try WebPDecoder().decode(Data(contentsOf: tmp("premultiplied/en/atlas-0.webp")))
-        // Every sheet pixel is one of a label's, already premultiplied: none has more colour than alpha.
-        for index in stride(from: 0, to: sheet.pixels.count, by: 4) {
-            let alpha = sheet.pixels[index + 3]
-            if sheet.pixels[index..<(index + 3)].contains(where: { $0 > alpha }) {
-                Issue.record("sheet pixel \(index / 4) has more colour than alpha: premultiplied twice or not at all")
-                break
-            }
-        }
+        try expectFramesHoldTheirLabels(tmp, "premultiplied", format: "webp")
+        // The same for PNG, whose labels are read back byte for byte when packed.
+        #expect(try await run(tmp, into: "premultiplied-png", ["--alpha", "premultiplied", "--atlas", "512"]).status == 0)
+        try expectFramesHoldTheirLabels(tmp, "premultiplied-png", format: "png")
         let plain = try await run(tmp, into: "plain-atlas", ["--atlas", "512"])
         #expect(plain.status == 0)
         let plainData = try JSONSerialization.jsonObject(with: Data(contentsOf: tmp("plain-atlas/en/atlas-0.json"))) as? [String: Any]
         #expect((plainData?["meta"] as? [String: Any])?["premultiplyAlpha"] as? Bool == false)
         #expect(Files.list(tmp("plain-atlas/en")).contains("atlas-0.png"))
+    }
+
+    /// Each frame of the @1x sheet holds its label's pixels as the label's file stores
+    /// them: premultiplied once, when the run is.
+    private func expectFramesHoldTheirLabels(_ tmp: TempDir, _ folder: String, format: String,
+                                             sourceLocation: SourceLocation = #_sourceLocation) throws {
+        func decode(_ data: Data) throws -> RGBAImage {
+            format == "webp" ? try WebPDecoder().decode(data) : try #require(ExactPNGReader.decode(data))
+        }
+        let data = try JSONSerialization.jsonObject(with: Data(contentsOf: tmp("\(folder)/en/atlas-0.json"))) as? [String: Any]
+        let sheet = try decode(Data(contentsOf: tmp("\(folder)/en/atlas-0.\(format)")))
+        let frames = try #require(data?["frames"] as? [String: [String: Any]])
+        #expect(frames.count == Self.strings.count, sourceLocation: sourceLocation)
+        for (key, frame) in frames {
+            let rect = try #require(frame["frame"] as? [String: Int]), offset = try #require(frame["spriteSourceSize"] as? [String: Int])
+            let label = try decode(Data(contentsOf: tmp("\(folder)/en/\(key).\(format)")))
+            let x = try #require(rect["x"]), y = try #require(rect["y"]), ox = try #require(offset["x"]), oy = try #require(offset["y"])
+            var same = true
+            for row in 0..<(try #require(rect["h"])) {
+                for column in 0..<(try #require(rect["w"])) where same {
+                    same = sheet[x + column, y + row] == label[ox + column, oy + row]
+                }
+            }
+            #expect(same, "\(folder): the frame of \(key) differs from its label's pixels", sourceLocation: sourceLocation)
+        }
     }
 
     @Test("a re-run keeps WebP files untouched; switching the format or the compression re-encodes and leaves no file of the old format")

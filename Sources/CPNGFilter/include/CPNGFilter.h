@@ -15,4 +15,9 @@
 // width * 4 * 5 bytes.
 void png_filter_adaptive(const uint8_t *pixels, size_t width, size_t height, uint8_t *scratch, uint8_t *out);
 
+// Undoes the filters of `height` rows of `width` RGBA pixels: `filtered` holds each row's
+// filter number and filtered bytes, as above; `out` receives width * 4 * height bytes.
+// Returns 0 when a row names a filter PNG does not have, else 1.
+int png_unfilter(const uint8_t *filtered, size_t width, size_t height, uint8_t *out);
+
 #endif
