@@ -155,7 +155,7 @@ FAULTS = [
      "while (lengths.max() ?? 0) > limit {", "while (lengths.max() ?? 0) > limit + 6 {",
      "ImageEncodingTests/huffmanCodesReachTheLimit|PNGEncoderTests", "literal codes longer than deflate's 15 bits are written"),
     ("premultiply-truncates", "Sources/LabelImage/Premultiply.swift",
-     "bytes[channel] = UInt8((t + (t >> 8)) >> 8)", "bytes[channel] = UInt8(UInt32(bytes[channel]) * a / 255)",
+     "return UInt8((t + (t >> 8)) >> 8)", "return UInt8(c * a / 255)",
      "ImageEncodingTests/premultiplied", "premultiplied colour is rounded down instead of to the nearest value"),
     ("webp-transparent-colour-lost", "Sources/LabelImage/Encoding/WebPEncoder.swift",
      "config.exact = 1", "config.exact = 0",

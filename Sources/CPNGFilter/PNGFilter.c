@@ -9,20 +9,24 @@ static uint8_t paeth(uint8_t a, uint8_t b, uint8_t c) {
     return pb <= pc ? b : c;
 }
 
+// What filter `filter` predicts a byte to be from its left (a), upper (b) and upper-left (c)
+// neighbours.
+static uint8_t predict(int filter, uint8_t a, uint8_t b, uint8_t c) {
+    switch (filter) {
+    case 0: return 0;
+    case 1: return a;
+    case 2: return b;
+    case 3: return (uint8_t)(((unsigned)a + (unsigned)b) / 2);
+    default: return paeth(a, b, c);
+    }
+}
+
 // Filter `filter` of one row into `out`; returns the sum of the output's magnitudes.
 static size_t filter_row(int filter, const uint8_t *row, const uint8_t *above, size_t count, uint8_t *out) {
     size_t cost = 0;
     for (size_t i = 0; i < count; i++) {
         uint8_t a = i >= 4 ? row[i - 4] : 0, b = above ? above[i] : 0, c = i >= 4 && above ? above[i - 4] : 0;
-        uint8_t predictor;
-        switch (filter) {
-        case 0: predictor = 0; break;
-        case 1: predictor = a; break;
-        case 2: predictor = b; break;
-        case 3: predictor = (uint8_t)(((unsigned)a + (unsigned)b) / 2); break;
-        default: predictor = paeth(a, b, c); break;
-        }
-        uint8_t value = (uint8_t)(row[i] - predictor);
+        uint8_t value = (uint8_t)(row[i] - predict(filter, a, b, c));
         out[i] = value;
         cost += value < 128 ? value : 256 - value;
     }
@@ -59,15 +63,7 @@ int png_unfilter(const uint8_t *filtered, size_t width, size_t height, uint8_t *
         if (filter > 4) return 0;
         for (size_t i = 0; i < row_bytes; i++) {
             uint8_t a = i >= 4 ? row[i - 4] : 0, b = above ? above[i] : 0, c = i >= 4 && above ? above[i - 4] : 0;
-            uint8_t predictor;
-            switch (filter) {
-            case 0: predictor = 0; break;
-            case 1: predictor = a; break;
-            case 2: predictor = b; break;
-            case 3: predictor = (uint8_t)(((unsigned)a + (unsigned)b) / 2); break;
-            default: predictor = paeth(a, b, c); break;
-            }
-            row[i] = (uint8_t)(in[1 + i] + predictor);
+            row[i] = (uint8_t)(in[1 + i] + predict(filter, a, b, c));
         }
     }
     return 1;

@@ -26,9 +26,9 @@ private func chunks(of png: Data) throws -> (width: Int, height: Int, idat: [UIn
     return (width, height, idat)
 }
 
-/// The pixels of `png` as zlib inflates them, with every row's filter (any of the five)
-/// undone as the PNG specification says.
-private func inflatedPixels(_ png: Data) throws -> RGBAImage {
+/// The pixels of `png` as zlib inflates them, every chunk's CRC checked and every row's
+/// filter (any of the five) undone as the PNG specification says.
+func inflatedPixels(_ png: Data) throws -> RGBAImage {
     let (width, height, idat) = try chunks(of: png)
     let rowBytes = width * 4
     var raw = [UInt8](repeating: 0, count: (rowBytes + 1) * height)

@@ -4,44 +4,6 @@ import StyledText
 import Testing
 import TextRender
 
-/// The pixels inside `png`, read back with zlib itself: every chunk's CRC checked, the
-/// IDAT stream inflated, each row's filter undone.
-private func inflatePNG(_ png: Data) throws -> RGBAImage {
-    let bytes = [UInt8](png)
-    #expect(Array(bytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-    func word(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
-    var offset = 8, width = 0, height = 0
-    var idat: [UInt8] = []
-    while offset < bytes.count {
-        let length = word(offset)
-        let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
-        let body = Array(bytes[(offset + 8)..<(offset + 8 + length)])
-        let crc = bytes[(offset + 4)..<(offset + 8 + length)].withUnsafeBufferPointer {
-            crc32(0, $0.baseAddress, uInt($0.count))
-        }
-        #expect(UInt(crc) == UInt(word(offset + 8 + length)), "CRC of \(type)")
-        if type == "IHDR" { width = word(offset + 8); height = word(offset + 12) }
-        if type == "IDAT" { idat += body }
-        offset += 12 + length
-    }
-    let rowBytes = width * 4
-    var raw = [UInt8](repeating: 0, count: (rowBytes + 1) * height)
-    var rawLength = uLong(raw.count)
-    let status = uncompress(&raw, &rawLength, idat, uLong(idat.count))
-    try #require(status == Z_OK, "zlib could not inflate the image data (\(status))")
-    try #require(Int(rawLength) == raw.count)
-    var pixels = [UInt8](repeating: 0, count: rowBytes * height)
-    for y in 0..<height {
-        let filter = raw[y * (rowBytes + 1)]
-        try #require(filter == 1, "row \(y) uses filter \(filter)")
-        for i in 0..<rowBytes {
-            let left = i >= 4 ? pixels[y * rowBytes + i - 4] : 0
-            pixels[y * rowBytes + i] = raw[y * (rowBytes + 1) + 1 + i] &+ left
-        }
-    }
-    return RGBAImage(width: width, height: height, pixels: pixels)
-}
-
 /// A fixed pseudo-random sequence, so failures repeat.
 private struct Noise {
     var state: UInt64
@@ -86,7 +48,7 @@ struct PNGEncoderTests {
     func exactRoundTrip(_ index: Int) throws {
         let (name, image) = Self.images[index]
         let png = try PNGEncoder().encode(image)
-        let decoded = try inflatePNG(png)
+        let decoded = try inflatedPixels(png)
         #expect(decoded.width == image.width && decoded.height == image.height, "\(name)")
         #expect(decoded.pixels == image.pixels, "\(name)")
     }
