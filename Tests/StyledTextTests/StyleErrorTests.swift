@@ -14,11 +14,11 @@ struct StyleErrorTests {
             == "score.json: $.fill.gradient.stops: unknown field; expected one of colors, locations, scope, angle")
     }
 
-    @Test("An unknown top-level field lists style fields plus locales, keys and $schema")
+    @Test("An unknown top-level field lists style fields plus locales, keys, output and $schema")
     func unknownTopLevel() throws {
         let message = try #require(loadError(##"{"font":{"size":20},"colour":"#FFF"}"##))
         #expect(message.hasPrefix("score.json: $.colour: unknown field; expected one of font, fill, stroke,"))
-        #expect(message.hasSuffix("direction, samples, locales, keys, $schema"))
+        #expect(message.hasSuffix("direction, samples, locales, keys, output, $schema"))
     }
 
     @Test("Overrides may not nest locales or keys")
