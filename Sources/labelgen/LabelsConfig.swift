@@ -137,94 +137,91 @@ private struct Reader {
     }
 
     private func group(_ parser: inout JSONParser, at path: String) throws(JSONSyntaxError) -> LabelsConfig.Group {
-        let start = parser.position
-        var values: [String: (value: JSONValue, at: Int)] = [:]
-        try parser.readObject { (parser: inout JSONParser, name: String, nameAt: Int) throws(JSONSyntaxError) in
-            guard Self.fields.contains(name) else {
-                throw parser.failure("\(path).\(name): unknown field; expected one of \(Self.fields.sorted().joined(separator: ", "))",
-                                     at: nameAt)
-            }
-            guard values[name] == nil else {
-                throw parser.failure("\(path): duplicate key \(JSONValue.quoted(name)) in the same object", at: nameAt,
-                                     kind: .duplicateKey)
-            }
-            let at = parser.position
-            values[name] = (try parser.readValue(), at)
-        }
-        /// An error at the value of `field` (a name, or a name and an index), or at the
-        /// group when there is none.
-        func failure(_ field: String?, _ message: String) -> JSONSyntaxError {
-            let at = field.flatMap { field in values[String(field.prefix { $0 != "[" })]?.at } ?? start
-            return parser.failure("\(path)\(field.map { ".\($0)" } ?? ""): \(message)", at: at)
-        }
+        let fields = try GroupFields(&parser, at: path)
+        let style = try style(fields)
+        return LabelsConfig.Group(style: style, tables: try tables(fields), keys: try keys(fields), scales: try scales(fields),
+                                  atlas: try atlas(fields), folder: try folder(fields, style: style),
+                                  encoding: try encoding(fields))
+    }
 
-        guard let styleValue = values["style"]?.value else { throw failure(nil, "missing \"style\": the style file to draw with") }
-        let style = try existingFile(styleValue, failure: { failure("style", $0) })
-        guard case .array(let tableValues)? = values["tables"]?.value, !tableValues.isEmpty else {
-            throw failure("tables", values["tables"] == nil
-                          ? "missing: expected a list of string tables"
-                          : "expected a non-empty list of string table paths, got \(Self.kind(values["tables"]!.value))")
+    private func style(_ fields: GroupFields) throws(JSONSyntaxError) -> URL {
+        guard let value = fields["style"] else { throw fields.failure(nil, "missing \"style\": the style file to draw with") }
+        return try existingFile(value, failure: { fields.failure("style", $0) })
+    }
+
+    private func tables(_ fields: GroupFields) throws(JSONSyntaxError) -> [URL] {
+        guard case .array(let values)? = fields["tables"], !values.isEmpty else {
+            throw fields.failure("tables", fields["tables"].map { "expected a non-empty list of string table paths, got \(Self.kind($0))" }
+                                 ?? "missing: expected a list of string tables")
         }
         var tables: [URL] = []
-        for (index, value) in tableValues.enumerated() {
-            tables.append(try existingFile(value, failure: { failure("tables[\(index)]", $0) }))
+        for (index, value) in values.enumerated() {
+            tables.append(try existingFile(value, failure: { fields.failure("tables[\(index)]", $0) }))
         }
+        return tables
+    }
+
+    private func keys(_ fields: GroupFields) throws(JSONSyntaxError) -> [String] {
+        guard let value = fields["keys"] else { return [] }
+        guard case .array(let list) = value else { throw fields.failure("keys", "expected a list of key patterns, got \(Self.kind(value))") }
         var keys: [String] = []
-        if let value = values["keys"]?.value {
-            guard case .array(let list) = value else { throw failure("keys", "expected a list of key patterns, got \(Self.kind(value))") }
-            for (index, element) in list.enumerated() {
-                guard case .string(let pattern) = element, !pattern.isEmpty else {
-                    throw failure("keys[\(index)]", "expected a key pattern such as \"hud.*\", got \(Self.kind(element))")
-                }
-                keys.append(pattern)
+        for (index, element) in list.enumerated() {
+            guard case .string(let pattern) = element, !pattern.isEmpty else {
+                throw fields.failure("keys[\(index)]", "expected a key pattern such as \"hud.*\", got \(Self.kind(element))")
             }
+            keys.append(pattern)
         }
-        var scales: [Int]?
-        if let value = values["scales"]?.value {
-            guard case .array(let list) = value, !list.isEmpty else {
-                throw failure("scales", "expected a non-empty list of scales such as [1, 2, 3], got \(Self.kind(value))")
-            }
-            scales = try list.enumerated().map { index, element throws(JSONSyntaxError) in
-                guard let scale = Self.integer(element), scale >= 1 else {
-                    throw failure("scales[\(index)]", "expected a whole number >= 1, got \(Self.kind(element))")
-                }
-                guard scale <= Self.largestScale else {
-                    throw failure("scales[\(index)]", "expected a whole number from 1 to \(Self.largestScale), got \(scale)")
-                }
-                return scale
-            }
+        return keys
+    }
+
+    private func scales(_ fields: GroupFields) throws(JSONSyntaxError) -> [Int]? {
+        guard let value = fields["scales"] else { return nil }
+        guard case .array(let list) = value, !list.isEmpty else {
+            throw fields.failure("scales", "expected a non-empty list of scales such as [1, 2, 3], got \(Self.kind(value))")
         }
-        var atlas: Int?
-        if let value = values["atlas"]?.value {
-            guard let side = Self.integer(value), side >= 1 else {
-                throw failure("atlas", "expected the largest sheet side in pixels, such as 1024, got \(Self.kind(value))")
+        return try list.enumerated().map { index, element throws(JSONSyntaxError) in
+            guard let scale = Self.integer(element), scale >= 1 else {
+                throw fields.failure("scales[\(index)]", "expected a whole number >= 1, got \(Self.kind(element))")
             }
-            guard Generate.atlasSides.contains(side) else {
-                throw failure("atlas", "must be \(Generate.atlasSides.lowerBound) to \(Generate.atlasSides.upperBound) pixels, got \(side)")
+            guard scale <= Self.largestScale else {
+                throw fields.failure("scales[\(index)]", "expected a whole number from 1 to \(Self.largestScale), got \(scale)")
             }
-            atlas = side
+            return scale
         }
-        let folder: String
-        if let value = values["folder"]?.value {
-            guard case .string(let name) = value, Self.isPlainName(name) else {
-                throw failure("folder", "expected a folder name without \"/\", got \(Self.kind(value))")
-            }
-            folder = name
-        } else {
-            folder = style.deletingPathExtension().lastPathComponent
+    }
+
+    private func atlas(_ fields: GroupFields) throws(JSONSyntaxError) -> Int? {
+        guard let value = fields["atlas"] else { return nil }
+        guard let side = Self.integer(value), side >= 1 else {
+            throw fields.failure("atlas", "expected the largest sheet side in pixels, such as 1024, got \(Self.kind(value))")
         }
-        /// A choice among `Choice`'s names, as the style file's `"output"` takes them.
+        guard Generate.atlasSides.contains(side) else {
+            throw fields.failure("atlas", "must be \(Generate.atlasSides.lowerBound) to \(Generate.atlasSides.upperBound) pixels, got \(side)")
+        }
+        return side
+    }
+
+    /// `folder`, by default the style's name.
+    private func folder(_ fields: GroupFields, style: URL) throws(JSONSyntaxError) -> String {
+        guard let value = fields["folder"] else { return style.deletingPathExtension().lastPathComponent }
+        guard case .string(let name) = value, Self.isPlainName(name) else {
+            throw fields.failure("folder", "expected a folder name without \"/\", got \(Self.kind(value))")
+        }
+        return name
+    }
+
+    /// `format`, `png` and `alpha`, each one of its choices' names, as the style file's
+    /// `"output"` takes them.
+    private func encoding(_ fields: GroupFields) throws(JSONSyntaxError) -> EncodingOverrides {
         func choice<Choice: RawRepresentable & CaseIterable>(_ field: String) throws(JSONSyntaxError) -> Choice?
         where Choice.RawValue == String {
-            guard let value = values[field]?.value else { return nil }
+            guard let value = fields[field] else { return nil }
             guard case .string(let text) = value, let choice = Choice(rawValue: text) else {
-                throw failure(field, "expected one of \(Choice.allCases.map(\.rawValue).joined(separator: ", ")), got \(Self.kind(value))")
+                throw fields.failure(field, "expected one of \(Choice.allCases.map(\.rawValue).joined(separator: ", ")), got \(Self.kind(value))")
             }
             return choice
         }
-        let encoding = EncodingOverrides(format: try choice("format"), png: try choice("png"), alpha: try choice("alpha"))
-        return LabelsConfig.Group(style: style, tables: tables, keys: keys, scales: scales, atlas: atlas, folder: folder,
-                                  encoding: encoding)
+        return EncodingOverrides(format: try choice("format"), png: try choice("png"), alpha: try choice("alpha"))
     }
 
     /// A path relative to the config file that names an existing file.
@@ -259,5 +256,45 @@ private struct Reader {
     static func kind(_ value: JSONValue) -> String {
         if case .array = value { return "a list" }
         return value.brief
+    }
+}
+
+/// The members of one group, read whole before any is checked (an unknown or repeated
+/// field is refused at once), with where each value starts, so that an error points at it.
+private struct GroupFields {
+    private let values: [String: (value: JSONValue, at: Int)]
+    private let path: String
+    private let start: Int
+    /// The parser after the group, which turns a position into a line and column.
+    private let parser: JSONParser
+
+    init(_ parser: inout JSONParser, at path: String) throws(JSONSyntaxError) {
+        let start = parser.position
+        var values: [String: (value: JSONValue, at: Int)] = [:]
+        try parser.readObject { (parser: inout JSONParser, name: String, nameAt: Int) throws(JSONSyntaxError) in
+            guard Reader.fields.contains(name) else {
+                throw parser.failure("\(path).\(name): unknown field; expected one of \(Reader.fields.sorted().joined(separator: ", "))",
+                                     at: nameAt)
+            }
+            guard values[name] == nil else {
+                throw parser.failure("\(path): duplicate key \(JSONValue.quoted(name)) in the same object", at: nameAt,
+                                     kind: .duplicateKey)
+            }
+            let at = parser.position
+            values[name] = (try parser.readValue(), at)
+        }
+        self.values = values
+        self.path = path
+        self.start = start
+        self.parser = parser
+    }
+
+    subscript(name: String) -> JSONValue? { values[name]?.value }
+
+    /// An error at the value of `field` (a name, or a name and an index), or at the group
+    /// when there is none.
+    func failure(_ field: String?, _ message: String) -> JSONSyntaxError {
+        let at = field.flatMap { field in values[String(field.prefix { $0 != "[" })]?.at } ?? start
+        return parser.failure("\(path)\(field.map { ".\($0)" } ?? ""): \(message)", at: at)
     }
 }

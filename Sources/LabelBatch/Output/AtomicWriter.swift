@@ -51,7 +51,10 @@ package enum AtomicWriter {
             if let pid = stagingProcess(ofName: name) {
                 // kill(pid, 0) fails with ESRCH only when no such process exists.
                 if kill(pid, 0) != 0, errno == ESRCH, unlink(url.path) == 0 { removed += 1 }
-            } else if depth > 0, !name.hasPrefix("."),
+            } else if depth > 0, !name.contains("."),
+                      // The folders runs write into (locales, `_diff`) have no dot; every
+                      // file they write has one, so a locale of 100,000 labels costs no
+                      // look at each file.
                       (try? url.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey])).map({
                           $0.isDirectory == true && $0.isSymbolicLink != true
                       }) == true {
