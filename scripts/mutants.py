@@ -164,7 +164,7 @@ FAULTS = [
      "guard image.width > 0, image.height > 0 else {", "guard image.width >= 0, image.height >= 0 else {",
      "ImageEncodingTests/unwritableSizes", "an image without pixels is written as an invalid PNG"),
     ("sheet-premultiplied-twice", "Sources/LabelBatch/Atlas/AtlasBuilder.swift",
-     "png = try encoder.encode(stored: AtlasSheet(", "png = try encoder.encode(AtlasSheet(",
+     "file = try encoder.encode(stored: AtlasSheet(", "file = try encoder.encode(AtlasSheet(",
      "ShippingTests/premultipliedWithAtlas", "a premultiplied run's sprite sheets are premultiplied a second time"),
     ("encoding-not-hashed", "Sources/LabelBatch/Run/InputHasher.swift",
      "fontSetHash, encoding,", "fontSetHash,",

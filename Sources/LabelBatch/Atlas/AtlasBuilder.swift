@@ -46,7 +46,7 @@ struct AtlasBuilder {
         if let kept = previousSheets(for: labels) { return kept }
         let scales = Set(labels.flatMap { $0.images.map(\.scale) }).sorted()
         guard !scales.isEmpty else { return nil }
-        var sheets: [(record: Manifest.Sheet, png: Data, json: Data)] = []
+        var sheets: [(record: Manifest.Sheet, file: Data, json: Data)] = []
         var frames: [String: Manifest.AtlasFrame] = [:]
         for scale in scales {
             let images = labels.compactMap { label in label.images.first { $0.scale == scale }.map { (label.key, $0) } }
@@ -115,12 +115,12 @@ struct AtlasBuilder {
 
     /// The sheets of one scale, and each sprite's frame on them, in the sprites' order.
     private func layOut(_ sprites: [TrimmedSprite], keys: [String], scale: Double) throws(BatchError)
-        -> (sheets: [(record: Manifest.Sheet, png: Data, json: Data)], frames: [Manifest.AtlasFrame]) {
+        -> (sheets: [(record: Manifest.Sheet, file: Data, json: Data)], frames: [Manifest.AtlasFrame]) {
         let e = settings.extrusion
         let placements = AtlasPacker(side: settings.maximumSide, padding: settings.padding)
             .pack(sprites.map { AtlasPacker.Item(width: $0.pixels.width + 2 * e, height: $0.pixels.height + 2 * e) })
         let sheetCount = (placements.map(\.sheet).max() ?? -1) + 1
-        var sheets: [(record: Manifest.Sheet, png: Data, json: Data)] = []
+        var sheets: [(record: Manifest.Sheet, file: Data, json: Data)] = []
         var frames = [Manifest.AtlasFrame?](repeating: nil, count: sprites.count)
         for number in 0..<sheetCount {
             let members = placements.indices.filter { placements[$0].sheet == number }
@@ -144,9 +144,9 @@ struct AtlasBuilder {
                 frames[index] = Manifest.AtlasFrame(sheet: imageName, frame: [x, y, size.w, size.h],
                                                     offset: [sprite.offsetX, sprite.offsetY])
             }
-            let png: Data
+            let file: Data
             do {
-                png = try encoder.encode(stored: AtlasSheet(width: width, height: height, frames: drawn, extrusion: e).image)
+                file = try encoder.encode(stored: AtlasSheet(width: width, height: height, frames: drawn, extrusion: e).image)
             } catch {
                 throw .cannotWrite(path: folder.appendingPathComponent(imageName).path, reason: "\(error)")
             }
@@ -154,7 +154,7 @@ struct AtlasBuilder {
             // Integers and strings only: encoding cannot fail.
             let json = (try? JSONFile.encode(data)) ?? Data()
             sheets.append((Manifest.Sheet(scale: scale, image: imageName, data: dataName, width: width, height: height,
-                                          hash: ContentHash.fileHex(of: png)), png, json))
+                                          hash: ContentHash.fileHex(of: file)), file, json))
         }
         return (sheets, frames.map { $0! })
     }
@@ -179,10 +179,10 @@ struct AtlasBuilder {
 
     /// Stages every sheet and data file whose bytes changed; on a failure, removes those
     /// staged so far.
-    private func stage(_ sheets: [(record: Manifest.Sheet, png: Data, json: Data)]) throws(BatchError) -> [AtomicWriter.Staged] {
+    private func stage(_ sheets: [(record: Manifest.Sheet, file: Data, json: Data)]) throws(BatchError) -> [AtomicWriter.Staged] {
         var staged: [AtomicWriter.Staged] = []
         for sheet in sheets {
-            for (name, bytes) in [(sheet.record.image, sheet.png), (sheet.record.data, sheet.json)] {
+            for (name, bytes) in [(sheet.record.image, sheet.file), (sheet.record.data, sheet.json)] {
                 let url = folder.appendingPathComponent(name)
                 do {
                     if let file = try AtomicWriter.stage(bytes, for: url) { staged.append(file) }
