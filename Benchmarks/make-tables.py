@@ -8,7 +8,10 @@ punctuation and numbers are real; window lengths follow what a game's strings lo
 mostly one to five words (buttons, HUD), some sentences that must shrink, a few tips too
 long for two lines at the smallest size, which end in an ellipsis.
 
-usage: make-tables.py OUT_DIR [COUNT]
+usage: make-tables.py OUT_DIR [COUNT [LOCALE ...]]
+
+With locales named, COUNT strings go to each of them (the scale runs: 100 000 German
+strings in one table, or 20 000 in each of ten).
 """
 import json
 import os
@@ -51,9 +54,14 @@ def units(text, locale):
 def main():
     out_dir = sys.argv[1]
     count = int(sys.argv[2]) if len(sys.argv) > 2 else 10000
+    named = sys.argv[3:]
+    unknown = [locale for locale in named if locale not in LOCALES]
+    if unknown:
+        sys.exit("make-tables.py: no demo strings for " + ", ".join(unknown))
+    digits = max(5, len(str(count)))
     rng = random.Random(20240601)
     os.makedirs(out_dir, exist_ok=True)
-    for index, locale in enumerate(LOCALES):
+    for index, locale in enumerate(named or LOCALES):
         texts = []
         with open(os.path.join(ROOT, "Localizations", "strings", locale + ".json"), encoding="utf-8") as f:
             flatten("", json.load(f), texts)
@@ -64,7 +72,7 @@ def main():
             text = re.sub(r"<[^>]*>", "", text)
             stream += units(text, locale)
         joiner = "" if locale in UNSPACED else " "
-        share = count // len(LOCALES) + (1 if index < count % len(LOCALES) else 0)
+        share = count if named else count // len(LOCALES) + (1 if index < count % len(LOCALES) else 0)
         table = {}
         while len(table) < share:
             pick, acc = rng.random(), 0.0
@@ -78,7 +86,7 @@ def main():
             text = joiner.join(stream[start:start + n]).strip()
             if not text or PRINTF.search(text):
                 continue
-            table["gen.s%05d" % (len(table) + 1)] = text
+            table["gen.s%0*d" % (digits, len(table) + 1)] = text
         with open(os.path.join(out_dir, locale + ".json"), "w", encoding="utf-8") as f:
             json.dump(table, f, ensure_ascii=False, indent=0)
             f.write("\n")

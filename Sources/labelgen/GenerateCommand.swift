@@ -209,7 +209,10 @@ struct Generate: ParsableCommand {
     /// page that reloads itself, and its script.
     private func writeReports(_ runReport: RunReport, outputFolder: URL, reloading: Bool = false) throws {
         if let report {
-            try Self.write(try JSONFile.encode(runReport), to: URL(fileURLWithPath: report))
+            let url = URL(fileURLWithPath: report)
+            do { try runReport.write(to: url) } catch {
+                throw Failure.badInput("\(url.path): cannot write: \(AtomicWriter.reason(error))")
+            }
         }
         if let contactSheet {
             let page = URL(fileURLWithPath: contactSheet)

@@ -5,37 +5,53 @@ extension RunReport {
     /// One line per locale, then the worst offenders by name: failures first, then the
     /// most truncated and most shrunk labels.
     func summary(worst limit: Int = 5) -> [String] {
+        // One pass, counting: a run of a hundred thousand labels is not copied per locale.
+        var counts: [String: Counts] = [:]
+        var ranked: [Int] = []
+        for (index, entry) in labels.enumerated() {
+            counts[entry.locale, default: Counts()].add(entry)
+            if !entry.failures.isEmpty || entry.truncated == true || (entry.sizeShare ?? 1) < 1 || entry.status == .notRendered {
+                ranked.append(index)
+            }
+        }
         var lines: [String] = []
-        let locales = Set(labels.map(\.locale)).union(untranslated.keys).sorted()
-        for locale in locales {
-            let entries = labels.filter { $0.locale == locale }
-            let count = { (test: (Entry) -> Bool) in entries.filter(test).count }
-            var parts = [
-                "\(count { $0.status == .rendered }) rendered",
-                "\(count { $0.status == .unchanged }) unchanged",
-                "\(count { $0.fit == "shrunk" }) shrunk",
-                "\(count { $0.truncated == true }) truncated",
-            ]
-            let skipped = count { $0.status == .notRendered } + (untranslated[locale]?.count ?? 0)
+        for locale in Set(counts.keys).union(untranslated.keys).sorted() {
+            let count = counts[locale] ?? Counts()
+            var parts = ["\(count.rendered) rendered", "\(count.unchanged) unchanged", "\(count.shrunk) shrunk",
+                         "\(count.truncated) truncated"]
+            let skipped = count.notRendered + (untranslated[locale]?.count ?? 0)
             if skipped > 0 { parts.append("\(skipped) skipped") }
-            let failed = count { !$0.failures.isEmpty }
-            if failed > 0 { parts.append("\(failed) failed") }
+            if count.failed > 0 { parts.append("\(count.failed) failed") }
             lines.append("\(locale): " + parts.joined(separator: ", "))
         }
-        let ranked = labels.filter { !$0.failures.isEmpty || $0.truncated == true || ($0.sizeShare ?? 1) < 1 || $0.status == .notRendered }
-            .sorted { a, b in
-                let keyA = (a.failures.isEmpty ? 1 : 0, a.truncated == true ? 0 : 1, a.sizeShare ?? 1, a.locale, a.key)
-                let keyB = (b.failures.isEmpty ? 1 : 0, b.truncated == true ? 0 : 1, b.sizeShare ?? 1, b.locale, b.key)
-                return keyA < keyB
-            }
+        func rank(_ entry: Entry) -> (Int, Int, Double, String, String) {
+            (entry.failures.isEmpty ? 1 : 0, entry.truncated == true ? 0 : 1, entry.sizeShare ?? 1, entry.locale, entry.key)
+        }
+        ranked.sort { rank(labels[$0]) < rank(labels[$1]) }
         if !ranked.isEmpty {
             lines.append("worst:")
-            for entry in ranked.prefix(limit) {
-                lines.append("  \(entry.locale)/\(entry.key): \(Self.describe(entry))")
+            for index in ranked.prefix(limit) {
+                lines.append("  \(labels[index].locale)/\(labels[index].key): \(Self.describe(labels[index]))")
             }
             if ranked.count > limit { lines.append("  … and \(ranked.count - limit) more (see --report)") }
         }
         return lines
+    }
+
+    /// How many labels of a locale came out each way.
+    private struct Counts {
+        var rendered = 0, unchanged = 0, shrunk = 0, truncated = 0, notRendered = 0, failed = 0
+
+        mutating func add(_ entry: Entry) {
+            switch entry.status {
+            case .rendered: rendered += 1
+            case .unchanged: unchanged += 1
+            case .notRendered: notRendered += 1
+            }
+            if entry.fit == "shrunk" { shrunk += 1 }
+            if entry.truncated == true { truncated += 1 }
+            if !entry.failures.isEmpty { failed += 1 }
+        }
     }
 
     /// What is wrong with a label, e.g. "shrunk to 45% (10.75 of 24 px); truncated".

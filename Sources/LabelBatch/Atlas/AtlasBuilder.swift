@@ -201,18 +201,26 @@ extension BatchRun {
     ///
     /// - Throws: ``BatchError/atlasFrameTooLarge(locale:key:scale:width:height:settings:)``,
     ///   or an image that cannot be read; every sheet staged so far is removed first.
-    func packAtlases(_ plan: BatchPlan, drawn: [Int: DrawnLabel], settings: AtlasSettings) throws(BatchError) -> [String: PackedAtlas] {
+    func packAtlases(_ rendered: RenderedBatch, settings: AtlasSettings) throws(BatchError) -> [String: PackedAtlas] {
+        let plan = rendered.plan
         var stagedImages: [String: String] = [:]
-        for label in drawn.values {
+        for label in rendered.drawn.all {
             for file in label.staged { stagedImages[file.target] = file.temporary }
         }
         let tableKeys = keysStillInTables(listedIn: plan.previous)
         let locales = plan.manifestLocales
         let builders = locales.map { locale in
             AtlasBuilder(settings: settings, locale: locale, folder: outputFolder.appendingPathComponent(locale),
-                         stagedImages: stagedImages, previous: plan.previous[locale], encoder: ImageEncoder(imageEncoding))
+                         stagedImages: stagedImages, previous: plan.previous[locale]?.manifest(), encoder: ImageEncoder(imageEncoding))
         }
-        let entries = locales.map { ManifestUpdate.entries(run: self, plan: plan, drawn: drawn, locale: $0, tableKeys: tableKeys).labels }
+        var decoded: [[Manifest.Label]] = []
+        for locale in locales {
+            let update = ManifestUpdate(run: self, rendered: rendered, locale: locale, tableKeys: tableKeys)
+            do { decoded.append(try update.listed.map(update.label)) } catch {
+                throw .cannotWrite(update.folder.appendingPathComponent("manifest.json"), error)
+            }
+        }
+        let entries = decoded
         // Locales are packed side by side; each one's sheets depend on its labels alone.
         let results = locales.indices.concurrentMap(jobs: jobs) { index in
             Result { () throws(BatchError) in try builders[index].build(entries[index]) }

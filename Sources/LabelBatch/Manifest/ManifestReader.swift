@@ -13,7 +13,29 @@ enum ManifestReader {
 
     /// The manifest in `data`, or where and why it cannot be read.
     static func read(_ data: Data) throws(JSONSyntaxError) -> Manifest {
-        try JSONParser.read(data) { (reader: inout JSONParser) throws(JSONSyntaxError) in try manifest(&reader) }
+        try JSONParser.read(data) { (reader: inout JSONParser) throws(JSONSyntaxError) in
+            var (manifest, labels) = try Self.manifest(&reader, label: label)
+            manifest.labels = labels
+            return manifest
+        }
+    }
+
+    /// The manifest in `data` without its labels, and what `entry` makes of each label,
+    /// given the label and where its bytes lie in `data` (from its `{` to its `}`).
+    static func read<Entry>(_ data: Data, entry: (Manifest.Label, Range<Int>) -> Entry)
+        throws(JSONSyntaxError) -> (header: Manifest, entries: [Entry]) {
+        try JSONParser.read(data) { (reader: inout JSONParser) throws(JSONSyntaxError) in
+            try Self.manifest(&reader) { (reader: inout JSONParser) throws(JSONSyntaxError) in
+                let start = reader.position
+                let label = try Self.label(&reader)
+                return entry(label, start..<reader.position)
+            }
+        }
+    }
+
+    /// One label's entry, as ``JSONFileLayout/element(_:encoder:)`` writes it.
+    static func label(in data: Data) throws(JSONSyntaxError) -> Manifest.Label {
+        try JSONParser.read(data) { (reader: inout JSONParser) throws(JSONSyntaxError) in try label(&reader) }
     }
 
     /// What ``once(_:_:)`` throws for a field given twice; ``object(_:_:)`` puts it at
@@ -59,9 +81,11 @@ enum ManifestReader {
         try reader.readArray { (reader: inout JSONParser) throws(JSONSyntaxError) in try reader.readInt() }
     }
 
-    private static func manifest(_ reader: inout JSONParser) throws(JSONSyntaxError) -> Manifest {
+    /// The manifest's fields, with its labels left out, and what `label` read of each.
+    private static func manifest<Entry>(_ reader: inout JSONParser, label: (inout JSONParser) throws(JSONSyntaxError) -> Entry)
+        throws(JSONSyntaxError) -> (Manifest, [Entry]) {
         var tool: String?, locale: String?, style: String?, output: Manifest.Output??
-        var fonts: [Manifest.Font]??, inputs: Manifest.Inputs??, labels: [Manifest.Label]?, atlas: Manifest.Atlas??
+        var fonts: [Manifest.Font]??, inputs: Manifest.Inputs??, labels: [Entry]?, atlas: Manifest.Atlas??
         try object(&reader) { (reader: inout JSONParser, key) throws(JSONSyntaxError) in
             switch key {
             case "tool": try once(&tool) { () throws(JSONSyntaxError) in try reader.readString() }
@@ -77,9 +101,10 @@ enum ManifestReader {
             default: try reader.skipValue()
             }
         }
-        return Manifest(tool: try required(tool, "tool", reader), locale: try required(locale, "locale", reader),
-                        style: try required(style, "style", reader), output: output ?? nil, fonts: fonts ?? nil, inputs: inputs ?? nil,
-                        labels: try required(labels, "labels", reader), atlas: atlas ?? nil)
+        let manifest = Manifest(tool: try required(tool, "tool", reader), locale: try required(locale, "locale", reader),
+                                style: try required(style, "style", reader), output: output ?? nil, fonts: fonts ?? nil,
+                                inputs: inputs ?? nil, labels: [], atlas: atlas ?? nil)
+        return (manifest, try required(labels, "labels", reader))
     }
 
     private static func label(_ reader: inout JSONParser) throws(JSONSyntaxError) -> Manifest.Label {

@@ -24,16 +24,138 @@ package enum AtomicWriter {
         return true
     }
 
-    /// A file written under a temporary name beside its target, waiting to be renamed
-    /// into place (``commit(_:)``) or removed (``discard(_:)``).
-    struct Staged: Sendable {
-        var temporary: String
-        var target: String
+    /// Writes the bytes `produce` hands to its ``Pieces`` to `url`, as ``write(_:to:)``
+    /// does, without holding them all: a manifest of a hundred thousand labels is 75 MB.
+    /// The bytes are compared with the file's as they are written, and the file is left
+    /// untouched when they are the same.
+    ///
+    /// - Returns: Whether the file was written (false when it already held these bytes).
+    /// - Throws: The file system's error, or what `produce` throws; then nothing changed.
+    @discardableResult
+    package static func write(to url: URL, _ produce: (inout Pieces) throws -> Void) throws -> Bool {
+        let folder = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let staged = Staged(folder: folder.path + "/", name: url.lastPathComponent)
+        let temporary = staged.temporary
+        guard pending.beginWriting(temporary) else { waitForInterruptToEnd() }
+        var pieces: Pieces
+        do {
+            defer { pending.endWriting() }
+            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            guard descriptor >= 0 else {
+                pending.remove(temporary)
+                throw posixError(temporary)
+            }
+            pieces = Pieces(descriptor: descriptor, path: temporary, old: open(url.path, O_RDONLY | O_CLOEXEC))
+            do {
+                try produce(&pieces)
+                try pieces.finish()
+            } catch {
+                pieces.closeFiles()
+                discard(staged)
+                throw error
+            }
+        }
+        pieces.closeFiles()
+        guard pieces.differs else {
+            discard(staged)
+            return false
+        }
+        try withDescriptor(temporary) { guard fsync($0) == 0 else { throw posixError(temporary) } }
+        try commit(staged)
+        return true
     }
 
-    /// The temporary name of a file staged for `url` by this process.
-    private static func temporaryName(for url: URL) -> String {
-        ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString.prefix(8)).tmp"
+    /// Where ``write(to:_:)`` takes a file's bytes, a piece at a time, and writes them a
+    /// megabyte at a time, comparing each with the bytes the file had.
+    package struct Pieces {
+        private let descriptor: Int32
+        private let path: String
+        /// The file being replaced, open for reading while its bytes match; -1 once they
+        /// differ or when there was none.
+        private var old: Int32
+        /// How many of the old file's bytes have been compared.
+        private var compared = 0
+        private var buffer = Data()
+        /// Whether the bytes written differ from the old file's so far.
+        private(set) var differs: Bool
+
+        fileprivate init(descriptor: Int32, path: String, old: Int32) {
+            self.descriptor = descriptor
+            self.path = path
+            self.old = old
+            differs = old < 0
+        }
+
+        /// Adds `bytes` to the file.
+        package mutating func append(_ bytes: Data) throws {
+            buffer.append(bytes)
+            if buffer.count >= 1 << 20 { try flush() }
+        }
+
+        fileprivate mutating func finish() throws {
+            try flush()
+            if !differs {
+                var probe: UInt8 = 0
+                if pread(old, &probe, 1, off_t(compared)) != 0 { differs = true }
+            }
+        }
+
+        fileprivate mutating func closeFiles() {
+            close(descriptor)
+            if old >= 0 { close(old) }
+            old = -1
+        }
+
+        private mutating func flush() throws {
+            guard !buffer.isEmpty else { return }
+            let path = path
+            try buffer.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws in
+                var offset = 0
+                while offset < bytes.count {
+                    let count = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                    if count < 0 {
+                        if errno == EINTR { continue }
+                        throw posixError(path)
+                    }
+                    offset += count
+                }
+            }
+            if !differs, (try? EntryStore.read(old, offset: compared, count: buffer.count)) != buffer { differs = true }
+            compared += buffer.count
+            buffer.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// A file written under a temporary name beside its target, waiting to be renamed
+    /// into place (``commit(_:)``) or removed (``discard(_:)``).
+    ///
+    /// A run holds one per image until it commits, so it keeps its paths in parts: the
+    /// folder's path is one string shared by every file staged in it.
+    struct Staged: Sendable {
+        /// The target's folder, ending in `/`.
+        let folder: String
+        /// The target's name in it.
+        let name: String
+        /// What tells the temporary name apart from other stagings of the same target.
+        let tag: UInt32
+
+        /// The target's path.
+        var target: String { folder + name }
+        /// The temporary file's path.
+        var temporary: String { folder + temporaryName(for: name, tag: tag) }
+
+        fileprivate init(folder: String, name: String, tag: UInt32 = .random(in: .min ... .max)) {
+            self.folder = folder
+            self.name = name
+            self.tag = tag
+        }
+    }
+
+    /// The temporary name of a file staged for a target named `name` by this process.
+    private static func temporaryName(for name: String, tag: UInt32) -> String {
+        let hex = String(tag, radix: 16, uppercase: true)
+        return ".\(name).\(ProcessInfo.processInfo.processIdentifier).\(String(repeating: "0", count: 8 - hex.count) + hex).tmp"
     }
 
     /// Removes the files staged in `folder`, and in the folders in it up to `depth` levels
@@ -47,6 +169,9 @@ package enum AtomicWriter {
         guard let names = try? manager.contentsOfDirectory(atPath: folder.path) else { return 0 }
         var removed = 0
         for name in names {
+            // Only names that could be staged files or folders are looked at closer: a
+            // locale folder of 100,000 labels costs no URL per file.
+            guard name.hasPrefix(".") || !name.contains(".") else { continue }
             let url = folder.appendingPathComponent(name)
             if let pid = stagingProcess(ofName: name) {
                 // kill(pid, 0) fails with ESRCH only when no such process exists.
@@ -64,7 +189,7 @@ package enum AtomicWriter {
         return removed
     }
 
-    /// The process id in a name ``temporaryName(for:)`` gives, or nil for any other name.
+    /// The process id in a name ``temporaryName(for:tag:)`` gives, or nil for any other name.
     static func stagingProcess(ofName name: String) -> Int32? {
         guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return nil }
         let parts = name.dropFirst().dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
@@ -84,21 +209,27 @@ package enum AtomicWriter {
     ///   threads idle.
     /// - Returns: nil when the file already holds these bytes.
     static func stage(_ data: Data, for url: URL, sync: Bool = false) throws -> Staged? {
-        let manager = FileManager.default
-        if let existing = manager.contents(atPath: url.path), existing == data { return nil }
         let folder = url.deletingLastPathComponent()
-        try manager.createDirectory(at: folder, withIntermediateDirectories: true)
-        let temporary = folder.appendingPathComponent(temporaryName(for: url))
-        guard pending.beginWriting(temporary.path) else { waitForInterruptToEnd() }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return try stage(data, named: url.lastPathComponent, in: folder.path + "/", sync: sync)
+    }
+
+    /// ``stage(_:for:sync:)`` for a file named `name` in `folder`, a path ending in `/`
+    /// of a folder that exists: a run stages thousands of files in a few folders.
+    static func stage(_ data: Data, named name: String, in folder: String, sync: Bool = false) throws -> Staged? {
+        if let existing = FileManager.default.contents(atPath: folder + name), existing == data { return nil }
+        let staged = Staged(folder: folder, name: name)
+        let temporary = staged.temporary
+        guard pending.beginWriting(temporary) else { waitForInterruptToEnd() }
         defer { pending.endWriting() }
         do {
-            try writeNew(data, to: temporary.path, sync: sync)
+            try writeNew(data, to: temporary, sync: sync)
         } catch {
-            try? manager.removeItem(at: temporary)
-            pending.remove(temporary.path)
+            unlink(temporary)
+            pending.remove(temporary)
             throw error
         }
-        return Staged(temporary: temporary.path, target: url.path)
+        return staged
     }
 
     /// Creates the file at `path` (which must not exist) holding `data`.
@@ -163,12 +294,13 @@ package enum AtomicWriter {
 
     /// Renames a staged file over its target.
     static func commit(_ staged: Staged) throws {
-        defer { pending.remove(staged.temporary) }
-        guard rename(staged.temporary, staged.target) == 0 else {
+        let temporary = staged.temporary
+        defer { pending.remove(temporary) }
+        guard rename(temporary, staged.target) == 0 else {
             let reason = String(cString: strerror(errno))
             // The interrupt handler may have removed the file between its staging and now.
             if pending.isClosed { waitForInterruptToEnd() }
-            unlink(staged.temporary)
+            unlink(temporary)
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: staged.target,
                                                           NSLocalizedDescriptionKey: reason])
         }
@@ -176,8 +308,9 @@ package enum AtomicWriter {
 
     /// Removes a staged file that will not be used.
     static func discard(_ staged: Staged) {
-        unlink(staged.temporary)
-        pending.remove(staged.temporary)
+        let temporary = staged.temporary
+        unlink(temporary)
+        pending.remove(temporary)
     }
 
     /// Temporary files being written now, removed if the run is interrupted.

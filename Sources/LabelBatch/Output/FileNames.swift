@@ -70,7 +70,8 @@ enum FileNames {
     /// its locale folder. A manifest is input like any other; one that names `../x.png`
     /// must not make a run keep, or delete, a file outside the folder.
     static func isPlainFileName(_ name: String, suffixes: [String] = imageExtensions.map { "." + $0 }) -> Bool {
-        !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\\")
+        // Bytes, not Foundation's substring search: a re-run asks this of every image.
+        !name.isEmpty && !name.hasPrefix(".") && !name.utf8.contains { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }
             && suffixes.contains { name.hasSuffix($0) }
     }
 }

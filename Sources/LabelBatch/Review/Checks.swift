@@ -30,7 +30,7 @@ extension BatchRun {
         }
 
         /// Why the label `entry` records fails the checks other than the golden images.
-        func failures(of entry: Manifest.Label) -> [String] {
+        func failures(of entry: LabelOutcome) -> [String] {
             var failures: [String] = []
             if strict && (entry.truncated || entry.fit == FitOutcome.overflows.rawValue || entry.missingCharacters != nil) {
                 failures.append("fails --strict")
@@ -51,19 +51,19 @@ struct GoldenComparison {
     let diffFolder: URL
     let check: GoldenCheck
 
-    /// Why the images of `entry` in `locale` fail: one line per image that differs from
-    /// its golden image or has none.
-    func failures(of entry: Manifest.Label, locale: String) throws(BatchError) -> [String] {
+    /// Why the image `files` of a label in `locale` fail: one line per image that differs
+    /// from its golden image or has none.
+    func failures(of files: [String], locale: String) throws(BatchError) -> [String] {
         var failures: [String] = []
-        for image in entry.images {
-            let outcome = try compare(image.file, locale: locale)
+        for file in files {
+            let outcome = try compare(file, locale: locale)
             switch outcome {
             case .match: continue
-            case .missingGolden: failures.append("--check: no golden \(locale)/\(image.file)")
-            default: failures.append("--check: \(image.file): \(outcome.summary)")
+            case .missingGolden: failures.append("--check: no golden \(locale)/\(file)")
+            default: failures.append("--check: \(file): \(outcome.summary)")
             }
             if let diff = outcome.diff {
-                try write(diff, named: URL(fileURLWithPath: image.file).deletingPathExtension().lastPathComponent + ".diff.png",
+                try write(diff, named: URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent + ".diff.png",
                           locale: locale)
             }
         }

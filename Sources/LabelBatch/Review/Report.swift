@@ -18,11 +18,12 @@ extension BatchRun {
         }
         if golden != nil { try? FileManager.default.removeItem(at: diffFolder) }
         var reported: [RunReport.Entry] = []
+        reported.reserveCapacity(committed.plan.labels.count)
         for (index, label) in committed.plan.labels.enumerated() {
-            var (entry, manifest) = Self.entry(for: label, drawn: committed.drawn[index])
-            if let manifest {
-                entry.failures = checks.failures(of: manifest)
-                entry.failures += try golden?.failures(of: manifest, locale: label.locale) ?? []
+            var (entry, outcome) = Self.entry(for: label, drawn: committed.drawn[index])
+            if let outcome {
+                entry.failures = checks.failures(of: outcome)
+                entry.failures += try golden?.failures(of: outcome.files, locale: label.locale) ?? []
             }
             reported.append(entry)
         }
@@ -33,34 +34,34 @@ extension BatchRun {
         return RunReport(tool: Labelgen.tool, style: styleSheet.source, labels: reported, untranslated: untranslated)
     }
 
-    /// The report's entry for `label`, and the manifest entry of its images if it has any.
-    private static func entry(for label: PlannedLabel, drawn: DrawnLabel?) -> (RunReport.Entry, Manifest.Label?) {
+    /// The report's entry for `label`, and what its images came out as if it has any.
+    private static func entry(for label: PlannedLabel, drawn: DrawnLabel?) -> (RunReport.Entry, LabelOutcome?) {
         var entry = RunReport.Entry(
             locale: label.locale, key: label.key, status: .notRendered, fontSize: nil,
             requestedFontSize: label.style.font.size, sizeShare: nil, lines: nil,
             wrapStyle: label.style.resolvedWrapStyle.rawValue, fit: nil, truncated: nil,
             fallbackFonts: [], missingCharacters: [], unfilledPlaceholders: label.unfilledPlaceholders,
             milliseconds: 0, failures: [])
-        let manifest: Manifest.Label?
+        let outcome: LabelOutcome?
         switch label.status {
         case .unchanged:
-            manifest = label.kept
+            outcome = label.kept?.outcome
             entry.status = .unchanged
         case .render:
-            manifest = drawn?.manifest
+            outcome = drawn?.outcome
             entry.status = .rendered
             entry.milliseconds = drawn.map { ($0.seconds * 1000_000).rounded() / 1000 } ?? 0
         case .notRendered:
-            manifest = nil
+            outcome = nil
         }
-        guard let manifest else { return (entry, nil) }
-        entry.fontSize = manifest.fontSize
-        entry.sizeShare = (manifest.fontSize / manifest.requestedFontSize * 1000).rounded() / 1000
-        entry.lines = manifest.lines.count
-        entry.fit = manifest.fit
-        entry.truncated = manifest.truncated
-        entry.fallbackFonts = manifest.fallbackFonts ?? []
-        entry.missingCharacters = manifest.missingCharacters ?? []
-        return (entry, manifest)
+        guard let outcome else { return (entry, nil) }
+        entry.fontSize = outcome.fontSize
+        entry.sizeShare = (outcome.fontSize / outcome.requestedFontSize * 1000).rounded() / 1000
+        entry.lines = outcome.lineCount
+        entry.fit = outcome.fit
+        entry.truncated = outcome.truncated
+        entry.fallbackFonts = outcome.fallbackFonts ?? []
+        entry.missingCharacters = outcome.missingCharacters ?? []
+        return (entry, outcome)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LabelCore
 
 /// What a run did to each label, and which labels fail its checks: made by
 /// ``BatchRun/report(_:checks:)``. Encoded as JSON it is the file
@@ -62,4 +63,27 @@ public struct RunReport: Encodable, Sendable {
 
     /// The labels that fail the run's checks.
     public var failedLabels: [Entry] { labels.filter { !$0.failures.isEmpty } }
+}
+
+extension RunReport {
+    /// Writes the report as the JSON file `labelgen --report` writes, atomically, one
+    /// entry at a time: the whole document encoded at once would take several times the
+    /// file's size in memory, and the report of a run of a hundred thousand labels is
+    /// tens of megabytes.
+    ///
+    /// - Throws: The file system's error, or an `EncodingError`; then the file is as it was.
+    package func write(to url: URL) throws {
+        var document = self
+        document.labels = []
+        let layout = try JSONFileLayout(document, arrayKey: "labels", hasElements: !labels.isEmpty)
+        let encoder = JSONFile.encoder()
+        try AtomicWriter.write(to: url) { pieces in
+            try pieces.append(layout.head)
+            for (index, entry) in labels.enumerated() {
+                if index > 0 { try pieces.append(JSONFileLayout.separator) }
+                try pieces.append(try JSONFileLayout.element(entry, encoder: encoder))
+            }
+            try pieces.append(layout.tail)
+        }
+    }
 }

@@ -9,7 +9,7 @@ public struct BatchPlan: Sendable {
     /// with its ``PlannedLabel/status``.
     public let labels: [PlannedLabel]
     /// The manifest the previous run left in each locale folder this run writes.
-    let previous: [String: Manifest]
+    let previous: [String: PreviousManifest]
     /// What the whole selection is, per locale, whichever shard this run draws; empty
     /// when the run is limited to some keys.
     let inputs: [String: Manifest.Inputs]
@@ -101,9 +101,9 @@ extension BatchRun {
                 return .hasher(InputHasher(run: run, engine: engine, usesFontFiles: usesFontFiles))
             }
             let locale = locales[part - 1]
-            return .manifest(locale, Manifest.previous(in: run.outputFolder.appendingPathComponent(locale)))
+            return .manifest(locale, PreviousManifest.read(in: run.outputFolder.appendingPathComponent(locale)))
         }
-        var previous: [String: Manifest] = [:]
+        var previous: [String: PreviousManifest] = [:]
         var sharedHasher: InputHasher?
         for part in parts {
             switch part {
@@ -112,12 +112,12 @@ extension BatchRun {
             }
         }
         if jobs <= 1 {
-            for locale in locales { previous[locale] = Manifest.previous(in: outputFolder.appendingPathComponent(locale)) }
+            for locale in locales { previous[locale] = PreviousManifest.read(in: outputFolder.appendingPathComponent(locale)) }
         }
         let hasher = sharedHasher ?? InputHasher(run: self, engine: engine, usesFontFiles: usesFontFiles)
         for locale in locales {
             // An entry carried over from a run without atlases may hold a sheet's name.
-            if atlas != nil, let taken = previous[locale]?.labels.first(where: {
+            if atlas != nil, let taken = previous[locale]?.entries.first(where: {
                 FileNames.isSheetName(FileNames.safeName(forKey: $0.key))
             }) {
                 let folder = outputFolder.appendingPathComponent(locale)
@@ -125,7 +125,7 @@ extension BatchRun {
             }
         }
         let earlier = previous.mapValues { manifest in
-            Dictionary(manifest.labels.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+            Dictionary(manifest.entries.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         }
         var tally = InputsTally()
         var decided: [PlannedLabel] = []
@@ -151,9 +151,9 @@ extension BatchRun {
     /// The records of the whole selection a run limited to some keys keeps: such a run
     /// does not know the whole selection, so a record stays only while each of the run's
     /// labels has the inputs its earlier entry records.
-    private static func inputsKept(by labels: [PlannedLabel], previous: [String: Manifest]) -> [String: Manifest.Inputs] {
-        var kept = previous.compactMapValues(\.inputs)
-        let earlier = previous.mapValues { manifest in Dictionary(manifest.labels.map { ($0.key, $0.inputHash) }, uniquingKeysWith: { a, _ in a }) }
+    private static func inputsKept(by labels: [PlannedLabel], previous: [String: PreviousManifest]) -> [String: Manifest.Inputs] {
+        var kept = previous.compactMapValues(\.header.inputs)
+        let earlier = previous.mapValues { manifest in Dictionary(manifest.entries.map { ($0.key, $0.inputHash) }, uniquingKeysWith: { a, _ in a }) }
         for label in labels where kept[label.locale] != nil {
             let same: Bool
             switch label.status {
@@ -168,12 +168,12 @@ extension BatchRun {
 
     /// Whether the label is drawn, kept as `earlier` recorded it, or skipped.
     /// `folder` is the label's locale folder's path, ending in a slash.
-    private func status(of label: PlannedLabel, inputHash: String, earlier: Manifest.Label?,
+    private func status(of label: PlannedLabel, inputHash: String, earlier: PreviousManifest.Entry?,
                         folder: String) -> PlannedLabel.Status {
         guard label.unfilledPlaceholders.isEmpty else { return .notRendered }
         // A re-run with nothing changed asks this of every image.
-        if !force, let earlier, earlier.inputHash == inputHash, earlier.images.allSatisfy({
-            FileNames.isPlainFileName($0.file) && access(folder + $0.file, F_OK) == 0
+        if !force, let earlier, earlier.inputHash == inputHash, earlier.files.allSatisfy({
+            FileNames.isPlainFileName($0) && access(folder + $0, F_OK) == 0
         }) {
             return .unchanged
         }
@@ -185,5 +185,5 @@ extension BatchRun {
 /// earlier manifest.
 private enum SharedPart {
     case hasher(InputHasher)
-    case manifest(String, Manifest?)
+    case manifest(String, PreviousManifest?)
 }

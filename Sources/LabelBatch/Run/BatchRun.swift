@@ -118,7 +118,7 @@ public struct BatchRun: Sendable {
         let folders = (try? FileManager.default.contentsOfDirectory(atPath: outFolder.path)) ?? []
         var keys: Set<String> = []
         for folder in folders where LabelPlan.isSafeLocale(folder) {
-            for label in Manifest.previous(in: outFolder.appendingPathComponent(folder))?.labels ?? [] { keys.insert(label.key) }
+            for entry in PreviousManifest.read(in: outFolder.appendingPathComponent(folder))?.entries ?? [] { keys.insert(entry.key) }
         }
         return keys
     }

@@ -6,7 +6,7 @@ public struct CommittedBatch: Sendable {
     /// The plan that was drawn and committed.
     package let plan: BatchPlan
     /// The drawn labels, by their index in the plan's labels.
-    let drawn: [Int: DrawnLabel]
+    let drawn: DrawnLabels
     /// How many files were written: images whose bytes changed, and manifests.
     public let filesWritten: Int
     /// How many images of keys or scales no longer drawn were removed.
@@ -30,9 +30,9 @@ extension BatchRun {
     public func commit(_ rendered: RenderedBatch) throws(BatchError) -> CommittedBatch {
         var written: Int
         do throws(BatchError) {
-            let staged = rendered.drawn.values.flatMap(\.staged) + rendered.atlases.values.flatMap(\.staged)
+            let staged = rendered.drawn.all.flatMap(\.staged) + rendered.atlases.values.flatMap(\.staged)
             do { try AtomicWriter.flush(staged) } catch {
-                for label in rendered.drawn.values { label.discard() }
+                for label in rendered.drawn.all { label.discard() }
                 throw BatchError.cannotWrite(path: staged.first?.target ?? "", reason: AtomicWriter.reason(error))
             }
             written = try moveStagedImages(of: rendered)
@@ -45,7 +45,7 @@ extension BatchRun {
         let plan = rendered.plan
         let tableKeys = keysStillInTables(listedIn: plan.previous)
         for locale in plan.manifestLocales {
-            let update = ManifestUpdate(run: self, plan: plan, drawn: rendered.drawn, locale: locale, tableKeys: tableKeys,
+            let update = ManifestUpdate(run: self, rendered: rendered, locale: locale, tableKeys: tableKeys,
                                         atlas: rendered.atlases[locale])
             if try update.writeManifest() { written += 1 }
             removed += update.removeStaleImages()
@@ -57,14 +57,14 @@ extension BatchRun {
     /// - Returns: How many were renamed.
     private func moveStagedImages(of rendered: RenderedBatch) throws(BatchError) -> Int {
         var moved = 0
-        for index in rendered.drawn.keys.sorted() {
-            let staged = rendered.drawn[index]!.staged
+        for (index, label) in rendered.drawn.byIndex {
+            let staged = label.staged
             for (position, file) in staged.enumerated() {
                 do {
                     try AtomicWriter.commit(file)
                 } catch {
                     // Nothing staged may stay behind as a temporary file.
-                    for (later, label) in rendered.drawn where later > index { label.discard() }
+                    for (later, label) in rendered.drawn.byIndex where later > index { label.discard() }
                     staged.dropFirst(position + 1).forEach(AtomicWriter.discard)
                     throw .cannotWrite(path: file.target, reason: AtomicWriter.reason(error))
                 }
@@ -92,8 +92,8 @@ extension BatchRun {
     /// The keys of each locale that `previous` lists and the tables still have. Only
     /// those matter for carrying entries over, so only those are collected: a set of
     /// every key would cost as much as a million-key table's strings.
-    func keysStillInTables(listedIn previous: [String: Manifest]) -> [String: Set<String>] {
-        let listedBefore = previous.mapValues { Set($0.labels.map(\.key)) }
+    func keysStillInTables(listedIn previous: [String: PreviousManifest]) -> [String: Set<String>] {
+        let listedBefore = previous.mapValues { Set($0.entries.map(\.key)) }
         var tableKeys: [String: Set<String>] = [:]
         for table in tables {
             guard let listed = listedBefore[table.locale], !listed.isEmpty else { continue }

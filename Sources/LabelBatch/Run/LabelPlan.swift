@@ -9,6 +9,8 @@ struct LabelPlan {
     var labels: [PlannedLabel] = []
     /// Table keys already given a file, per locale, by lowercased file name.
     private var namesByLocale: [String: [String: String]] = [:]
+    /// The style of the label planned last: labels in a row mostly share one.
+    private var lastStyle: SharedStyle?
 
     init(tables: [StringTable], sheet: StyleSheet, patterns: [KeyPattern], scaleOverride: [Double]?) throws(BatchError) {
         for table in tables {
@@ -19,7 +21,8 @@ struct LabelPlan {
                 try claimFileName(for: entry.key, in: table)
                 let style: LabelStyle
                 do { style = try sheet.style(forKey: entry.key, locale: table.locale) } catch { throw .style(error) }
-                labels.append(try Self.label(entry, of: table, style: style, scales: scaleOverride ?? style.scales))
+                if lastStyle?.style != style { lastStyle = SharedStyle(style) }
+                labels.append(try Self.label(entry, of: table, style: lastStyle!, scales: scaleOverride ?? style.scales))
             }
         }
     }
@@ -35,8 +38,9 @@ struct LabelPlan {
         namesByLocale[table.locale, default: [:]][folded] = key
     }
 
-    private static func label(_ entry: StringTable.Entry, of table: StringTable, style: LabelStyle,
+    private static func label(_ entry: StringTable.Entry, of table: StringTable, style shared: SharedStyle,
                               scales: [Double]) throws(BatchError) -> PlannedLabel {
+        let style = shared.style
         // Samples stand for text the game inserts at run time, which it escapes;
         // so a sample such as "<Bob>" shows as written.
         let samples = style.markup ? style.samples.mapValues(Markup.escaped) : style.samples
@@ -56,8 +60,8 @@ struct LabelPlan {
             styled = StyledString(filled.text)
         }
         let images = styled.runs.compactMap { $0.attributes.image?.source }
-        return PlannedLabel(key: entry.key, text: filled.text, styled: styled, unfilledPlaceholders: filled.unfilled,
-                            images: images, locale: table.locale, source: table.source, style: style,
+        return PlannedLabel(key: entry.key, text: filled.text, unfilledPlaceholders: filled.unfilled,
+                            images: images, locale: table.locale, source: table.source, sharedStyle: shared,
                             scales: scales, status: .notRendered)
     }
 

@@ -3,36 +3,48 @@ import Foundation
 import LabelLayout
 import TextRender
 
-/// One label drawn at every scale: its manifest entry and its image files.
+/// One label drawn at every scale, with its images staged and its manifest entry stored
+/// (``EntryStore``): what a run keeps of it until the commit.
 struct DrawnLabel: Sendable {
-    var manifest: Manifest.Label
-    /// The images' bytes until they are staged, then empty.
-    var files: [(name: String, data: Data)]
+    /// Where its manifest entry lies in the run's entry store.
+    var entry: EntryStore.Entry
     /// Images written under temporary names, to be renamed into place; an image whose
     /// file already holds its bytes has none.
-    var staged: [AtomicWriter.Staged] = []
+    var staged: [AtomicWriter.Staged]
+    /// Layout and drawing time of all scales.
+    var seconds: Double
+    /// What its images came out as, for the report.
+    var outcome: LabelOutcome
+
+    /// Removes the staged images.
+    func discard() {
+        staged.forEach(AtomicWriter.discard)
+    }
+}
+
+/// One label as ``LabelRenderer`` draws it: its manifest entry and its images' bytes.
+struct Drawing {
+    var manifest: Manifest.Label
+    var files: [(name: String, data: Data)]
     /// Path to family of every font file the label's glyphs come from.
     var fontFiles: [String: String]
     /// Layout and drawing time of all scales.
     var seconds: Double
 
-    /// Puts the images on disk beside their targets in `folder`, under temporary names.
-    mutating func stage(in folder: URL) throws(BatchError) {
+    /// Puts the images on disk beside their targets in `folder` (a path ending in `/`),
+    /// under temporary names.
+    /// - Returns: The staged files; if one cannot be written, none stays.
+    func stage(in folder: String) throws(BatchError) -> [AtomicWriter.Staged] {
+        var staged: [AtomicWriter.Staged] = []
         for file in files {
-            let url = folder.appendingPathComponent(file.name)
             do {
-                if let staged = try AtomicWriter.stage(file.data, for: url) { self.staged.append(staged) }
+                if let file = try AtomicWriter.stage(file.data, named: file.name, in: folder) { staged.append(file) }
             } catch {
-                discard()
-                throw .cannotWrite(url, error)
+                staged.forEach(AtomicWriter.discard)
+                throw .cannotWrite(URL(fileURLWithPath: folder + file.name), error)
             }
         }
-        files = []
-    }
-
-    /// Removes the staged images.
-    func discard() {
-        staged.forEach(AtomicWriter.discard)
+        return staged
     }
 }
 
@@ -42,6 +54,8 @@ struct LabelRenderer {
     let styleName: String
     private let renderer = Renderer()
     private let encoder: ImageEncoder
+    /// Encodes the labels' manifest entries; one per thread, as each is a class.
+    let entryEncoder = JSONFile.encoder()
 
     init(engine: LayoutEngine, styleName: String, encoding: ImageEncoding) {
         self.engine = engine
@@ -49,11 +63,11 @@ struct LabelRenderer {
         encoder = ImageEncoder(encoding)
     }
 
-    func render(_ label: PlannedLabel, inputHash: String) throws(BatchError) -> DrawnLabel {
+    func render(_ label: PlannedLabel, inputHash: String) throws(BatchError) -> Drawing {
         let start = DispatchTime.now()
         let layout: TextLayout
         do {
-            layout = try engine.layout(label.styled, parsedFrom: label.text.unicodeScalars.count,
+            layout = try engine.layout(label.styled(), parsedFrom: label.text.unicodeScalars.count,
                                        style: label.style, locale: label.locale)
         } catch {
             throw .layout(style: styleName, table: label.source, key: label.key, locale: label.locale, error)
@@ -76,7 +90,7 @@ struct LabelRenderer {
         for run in layout.lines.flatMap(\.runs) { fontFiles[run.face.path] = run.face.family }
         let manifest = Self.manifestLabel(label, layout: layout, images: images, fontFiles: fontFiles, inputHash: inputHash)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        return DrawnLabel(manifest: manifest, files: files, fontFiles: fontFiles, seconds: seconds)
+        return Drawing(manifest: manifest, files: files, fontFiles: fontFiles, seconds: seconds)
     }
 
     private static func manifestLabel(_ label: PlannedLabel, layout: TextLayout, images: [Manifest.Image],

@@ -8,9 +8,6 @@ public struct PlannedLabel: Sendable {
     /// The text to draw: the table's string with placeholders filled from the style's
     /// samples.
     package var text: String
-    /// ``text`` with its markup read, once, when the run is planned (as it is, for a
-    /// style without markup).
-    package var styled: StyledString
     /// Placeholders the style has no sample for. Such a label is not drawn, never with a
     /// raw `%d`.
     package var unfilledPlaceholders: [String]
@@ -21,13 +18,20 @@ public struct PlannedLabel: Sendable {
     /// The table's name, for messages.
     package var source: String
     /// The style merged for this key and locale.
-    package var style: LabelStyle
+    package var style: LabelStyle {
+        get { sharedStyle.style }
+        set { sharedStyle = SharedStyle(newValue) }
+    }
+    /// ``style``, one instance for every label merged to the same style: a style is
+    /// several hundred bytes, and most labels of a run share a few.
+    var sharedStyle: SharedStyle
     /// The scales to draw, the style's unless the run overrides them.
     package var scales: [Double]
     /// What the run does with the label.
     public internal(set) var status: Status
-    /// The manifest entry whose images an ``Status/unchanged`` label keeps; nil otherwise.
-    package internal(set) var kept: Manifest.Label?
+    /// The earlier manifest's entry whose images an ``Status/unchanged`` label keeps; nil
+    /// otherwise.
+    var kept: PreviousManifest.Entry?
 
     /// What a run does with one label.
     public enum Status: Sendable, Equatable {
@@ -41,9 +45,26 @@ public struct PlannedLabel: Sendable {
         case notRendered
     }
 
+    /// ``text`` with its markup read (as it is, for a style without markup). It is read
+    /// when planning, to check it, and again when drawing rather than kept in between:
+    /// a run of a hundred thousand labels would hold every one.
+    func styled() -> StyledString {
+        guard style.markup, let parsed = try? Markup.parse(text) else { return StyledString(text) }
+        return parsed
+    }
+
     /// The input hash when the label is to be drawn; nil otherwise.
     var inputHashToRender: String? {
         if case .render(let inputHash) = status { return inputHash }
         return nil
+    }
+}
+
+/// A merged style that labels share.
+final class SharedStyle: Sendable {
+    let style: LabelStyle
+
+    init(_ style: LabelStyle) {
+        self.style = style
     }
 }

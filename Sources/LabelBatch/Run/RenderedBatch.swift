@@ -1,4 +1,5 @@
 import Dispatch
+import LabelCore
 import Foundation
 import LabelLayout
 
@@ -11,7 +12,11 @@ public struct RenderedBatch: Sendable {
     /// The plan that was drawn.
     package let plan: BatchPlan
     /// The drawn labels, by their index in the plan's labels.
-    let drawn: [Int: DrawnLabel]
+    let drawn: DrawnLabels
+    /// Their manifest entries.
+    let entries: EntryStore
+    /// Per locale, path to family of every font file the labels drawn now use.
+    let fontsUsed: [String: [String: String]]
     /// Locale folders the drawing created, removed again if it is discarded.
     let createdFolders: [URL]
     /// Each locale's sprite sheets, staged, when the run packs atlases.
@@ -24,7 +29,7 @@ public struct RenderedBatch: Sendable {
     /// empty again: the output folder is left as the previous run left it. The run is
     /// over: the output folder's lock, if ``BatchRun/plan()`` took it, is released.
     public func discard() {
-        for label in drawn.values { label.discard() }
+        for label in drawn.all { label.discard() }
         for atlas in atlases.values { atlas.discard() }
         for folder in createdFolders { rmdir(folder.path) }  // only if still empty
         plan.endRun()
@@ -55,26 +60,33 @@ extension BatchRun {
     public func render(_ plan: BatchPlan,
                        progress: @escaping @Sendable (BatchProgress) -> Void = { _ in }) throws(BatchError) -> RenderedBatch {
         let work = plan.labels.indices.filter { plan.labels[$0].inputHashToRender != nil }
-        let createdFolders = Set(work.map { plan.labels[$0].locale }).sorted().map { outputFolder.appendingPathComponent($0) }
-            .filter { !FileManager.default.fileExists(atPath: $0.path) }
-        let results = drawInParallel(work.map { plan.labels[$0] }, engine: plan.engine,
-                                     progress: ProgressCounter(total: work.count, report: progress))
-        var drawn: [Int: DrawnLabel] = [:]
-        var failure: BatchError?
-        for (slot, result) in results.enumerated() {
-            switch result {
-            case .success(let label): drawn[work[slot]] = label
-            case .failure(let error): failure = failure ?? error
+        let entries: EntryStore
+        do { entries = try EntryStore(in: outputFolder) } catch { throw .cannotWrite(outputFolder, error) }
+        let folders = Set(work.map { plan.labels[$0].locale }).sorted().map { outputFolder.appendingPathComponent($0) }
+        let createdFolders = folders.filter { !FileManager.default.fileExists(atPath: $0.path) }
+        for folder in createdFolders {
+            do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
+                createdFolders.forEach { rmdir($0.path) }
+                throw .cannotWrite(folder, error)
             }
         }
-        var batch = RenderedBatch(plan: plan, drawn: drawn, createdFolders: createdFolders)
-        if let failure {
-            batch.discard()
+        let fontsUsed = Locked<[String: [String: String]]>([:])
+        let failures = Locked<[Int: BatchError]>([:])
+        let results = drawInParallel(work, of: plan, entries: entries, fontsUsed: fontsUsed, failures: failures,
+                                     folders: Dictionary(uniqueKeysWithValues: folders.map { ($0.lastPathComponent, $0.path + "/") }),
+                                     progress: ProgressCounter(total: work.count, report: progress))
+        // The first failure in plan order, so the error never depends on the number of jobs.
+        if let failure = failures.withLock({ $0.min { $0.key < $1.key }?.value }) {
+            results.forEach { $0?.discard() }
+            createdFolders.forEach { rmdir($0.path) }  // only if still empty
+            plan.endRun()
             throw failure
         }
+        var batch = RenderedBatch(plan: plan, drawn: DrawnLabels(indices: work, labels: results.map { $0! }), entries: entries,
+                                  fontsUsed: fontsUsed.withLock { $0 }, createdFolders: createdFolders)
         if let atlas {
             do {
-                batch.atlases = try packAtlases(plan, drawn: drawn, settings: atlas)
+                batch.atlases = try packAtlases(batch, settings: atlas)
             } catch {
                 batch.discard()
                 throw error
@@ -83,21 +95,40 @@ extension BatchRun {
         return batch
     }
 
-    /// Draws and stages `labels`, each result in its label's slot whatever thread drew
-    /// it, so the outcome never depends on the number of jobs.
-    private func drawInParallel(_ labels: [PlannedLabel], engine: LayoutEngine,
-                                progress: ProgressCounter) -> [Result<DrawnLabel, BatchError>] {
-        let outputFolder = outputFolder
+    /// Draws and stages the plan's labels at `work`, each result in its label's slot
+    /// whatever thread drew it, so the outcome never depends on the number of jobs; a
+    /// label that fails has nil there, and its error in `failures`, by slot. Each label's
+    /// manifest entry goes to `entries`, and the font files it uses to `fontsUsed`, as it
+    /// is done. `folders` are the locale folders' paths, each ending in `/`, by locale.
+    private func drawInParallel(_ work: [Int], of plan: BatchPlan, entries: EntryStore,
+                                fontsUsed: Locked<[String: [String: String]]>, failures: Locked<[Int: BatchError]>,
+                                folders: [String: String], progress: ProgressCounter) -> [DrawnLabel?] {
+        let engine = plan.engine
         let styleName = styleSheet.source
         let encoding = imageEncoding
-        return labels.concurrentMap(jobs: jobs, worker: { LabelRenderer(engine: engine, styleName: styleName, encoding: encoding) }) { renderer, label in
+        return work.indices.concurrentMap(jobs: jobs, worker: { LabelRenderer(engine: engine, styleName: styleName, encoding: encoding) }) { renderer, slot in
+            let label = plan.labels[work[slot]]
             let result = Result { () throws(BatchError) in
-                var drawn = try renderer.render(label, inputHash: label.inputHashToRender ?? "")
-                try drawn.stage(in: outputFolder.appendingPathComponent(label.locale))
-                return drawn
+                let drawing = try renderer.render(label, inputHash: label.inputHashToRender ?? "")
+                let folder = folders[label.locale]!
+                let staged = try drawing.stage(in: folder)
+                let entry: EntryStore.Entry
+                do {
+                    entry = try entries.append(try JSONFileLayout.element(drawing.manifest, encoder: renderer.entryEncoder))
+                } catch {
+                    staged.forEach(AtomicWriter.discard)
+                    throw .cannotWrite(URL(fileURLWithPath: folder + "manifest.json"), error)
+                }
+                fontsUsed.withLock { $0[label.locale, default: [:]].merge(drawing.fontFiles) { first, _ in first } }
+                return DrawnLabel(entry: entry, staged: staged, seconds: drawing.seconds, outcome: LabelOutcome(drawing.manifest))
             }
             progress.labelDone(label)
-            return result
+            switch result {
+            case .success(let drawn): return drawn
+            case .failure(let error):
+                failures.withLock { $0[slot] = error }
+                return nil
+            }
         }
     }
 }
