@@ -215,15 +215,12 @@ struct Generate: ParsableCommand {
             }
         }
         if let contactSheet {
-            let page = URL(fileURLWithPath: contactSheet)
+            let first = URL(fileURLWithPath: contactSheet)
             let sheet = ContactSheet(report: runReport, outputFolder: outputFolder)
-            if reloading {
-                let (html, script) = sheet.reloadingHTML(page: page)
-                try Self.write(html, to: page)
-                try Self.write(script, to: ContactSheet.reloadScriptURL(forPage: page))
-            } else {
-                try Self.write(sheet.html(), to: page)
-            }
+            let (pages, script) = reloading ? sheet.reloadingPages(first: first) : (sheet.pages(first: first), nil)
+            for page in pages { try Self.write(page.html, to: page.url) }
+            for stale in ContactSheet.stalePages(first: first, count: pages.count) { try? FileManager.default.removeItem(at: stale) }
+            if let script { try Self.write(script, to: ContactSheet.reloadScriptURL(forPage: first)) }
         }
     }
 

@@ -17,10 +17,11 @@ struct PackedAtlas: Sendable {
 }
 
 /// Packs the images of one locale's manifest into sprite sheets, scale by scale: reads
-/// each label's PNG (the one just drawn, or the one an earlier run left), cuts off its
-/// transparent margin (``TrimmedSprite``), places the frames (``AtlasPacker``), draws the
-/// sheets with extruded edges (``AtlasSheet``) and writes their TexturePacker data
-/// (``TexturePackerJSON``).
+/// each label's image (the one just drawn, or the one an earlier run left) and measures
+/// it without its transparent margin (``TrimmedSprite``), places the frames
+/// (``AtlasPacker``), then draws the sheets one at a time with extruded edges
+/// (``AtlasSheet``), reading their images again, and stages each with its TexturePacker
+/// data (``TexturePackerJSON``): memory holds one sheet, not the locale's images.
 ///
 /// The sheets depend only on the manifest's labels and their images' bytes, so the same
 /// labels give the same sheets whatever was drawn in this run and on how many threads.
@@ -46,27 +47,35 @@ struct AtlasBuilder {
         if let kept = previousSheets(for: labels) { return kept }
         let scales = Set(labels.flatMap { $0.images.map(\.scale) }).sorted()
         guard !scales.isEmpty else { return nil }
-        var sheets: [(record: Manifest.Sheet, file: Data, json: Data)] = []
+        var sheets: [Manifest.Sheet] = []
         var frames: [String: Manifest.AtlasFrame] = [:]
-        for scale in scales {
-            let images = labels.compactMap { label in label.images.first { $0.scale == scale }.map { (label.key, $0) } }
-            var sprites: [TrimmedSprite] = []
-            for (key, image) in images {
-                let sprite = TrimmedSprite(try read(image))
-                let edge = 2 * settings.extrusion
-                if sprite.pixels.width + edge > settings.maximumSide || sprite.pixels.height + edge > settings.maximumSide {
-                    throw .atlasFrameTooLarge(locale: locale, key: key, scale: scale, width: sprite.pixels.width,
-                                              height: sprite.pixels.height, settings: settings)
+        var staged: [AtomicWriter.Staged] = []
+        do throws(BatchError) {
+            for scale in scales {
+                let images = labels.compactMap { label in label.images.first { $0.scale == scale }.map { (label.key, $0) } }
+                // Every image is measured before any sheet is drawn, so a frame too large
+                // stops the run before a sheet is staged.
+                var sprites: [TrimmedSprite] = []
+                for (key, image) in images {
+                    let sprite = TrimmedSprite(try read(image))
+                    let edge = 2 * settings.extrusion
+                    if sprite.width + edge > settings.maximumSide || sprite.height + edge > settings.maximumSide {
+                        throw .atlasFrameTooLarge(locale: locale, key: key, scale: scale, width: sprite.width,
+                                                  height: sprite.height, settings: settings)
+                    }
+                    sprites.append(sprite)
                 }
-                sprites.append(sprite)
+                let laidOut = try layOut(sprites, images: images, scale: scale, staging: &staged)
+                sheets += laidOut.sheets
+                for (index, frame) in laidOut.frames.enumerated() { frames[images[index].1.file] = frame }
             }
-            let laidOut = try layOut(sprites, keys: images.map(\.0), scale: scale)
-            sheets += laidOut.sheets
-            for (index, frame) in laidOut.frames.enumerated() { frames[images[index].1.file] = frame }
+        } catch {
+            staged.forEach(AtomicWriter.discard)
+            throw error
         }
         let record = Manifest.Atlas(maximumSide: settings.maximumSide, padding: settings.padding,
-                                    extrusion: settings.extrusion, sheets: sheets.map(\.record))
-        return PackedAtlas(record: record, frames: frames, staged: try stage(sheets))
+                                    extrusion: settings.extrusion, sheets: sheets)
+        return PackedAtlas(record: record, frames: frames, staged: staged)
     }
 
     /// The previous run's sheets, when they hold exactly these images, were packed the
@@ -113,35 +122,38 @@ struct AtlasBuilder {
         return listed == frames
     }
 
-    /// The sheets of one scale, and each sprite's frame on them, in the sprites' order.
-    private func layOut(_ sprites: [TrimmedSprite], keys: [String], scale: Double) throws(BatchError)
-        -> (sheets: [(record: Manifest.Sheet, file: Data, json: Data)], frames: [Manifest.AtlasFrame]) {
+    /// The sheets of one scale, each staged (added to `staged`) as soon as it is drawn,
+    /// and each sprite's frame on them, in the sprites' order. `images` are the sprites'
+    /// keys and images, read again for their pixels sheet by sheet.
+    private func layOut(_ sprites: [TrimmedSprite], images: [(String, Manifest.Image)], scale: Double,
+                        staging staged: inout [AtomicWriter.Staged]) throws(BatchError)
+        -> (sheets: [Manifest.Sheet], frames: [Manifest.AtlasFrame]) {
         let e = settings.extrusion
         let placements = AtlasPacker(side: settings.maximumSide, padding: settings.padding)
-            .pack(sprites.map { AtlasPacker.Item(width: $0.pixels.width + 2 * e, height: $0.pixels.height + 2 * e) })
+            .pack(sprites.map { AtlasPacker.Item(width: $0.width + 2 * e, height: $0.height + 2 * e) })
         let sheetCount = (placements.map(\.sheet).max() ?? -1) + 1
-        var sheets: [(record: Manifest.Sheet, file: Data, json: Data)] = []
+        var members = [[Int]](repeating: [], count: sheetCount)
+        for (index, placement) in placements.enumerated() { members[placement.sheet].append(index) }
+        var sheets: [Manifest.Sheet] = []
         var frames = [Manifest.AtlasFrame?](repeating: nil, count: sprites.count)
         for number in 0..<sheetCount {
-            let members = placements.indices.filter { placements[$0].sheet == number }
             // The sheet ends where its last extruded frame does: no padding at the edge.
-            let width = members.map { placements[$0].x + sprites[$0].pixels.width + 2 * e }.max()!
-            let height = members.map { placements[$0].y + sprites[$0].pixels.height + 2 * e }.max()!
+            let width = members[number].map { placements[$0].x + sprites[$0].width + 2 * e }.max()!
+            let height = members[number].map { placements[$0].y + sprites[$0].height + 2 * e }.max()!
             let imageName = FileNames.sheetName(number: number, scale: scale, suffix: encoder.encoding.fileExtension)
             var data = TexturePackerJSON(frames: [:], meta: .init(
                 app: "labelgen", version: Labelgen.version, image: imageName, format: "RGBA8888",
                 size: .init(w: width, h: height), scale: FileNames.scaleText(scale),
                 premultiplyAlpha: encoder.encoding.alpha == .premultiplied))
             var drawn: [AtlasSheet.Frame] = []
-            for index in members {
+            for index in members[number] {
                 let sprite = sprites[index], x = placements[index].x + e, y = placements[index].y + e
-                drawn.append(AtlasSheet.Frame(pixels: sprite.pixels, x: x, y: y))
-                let size = (w: sprite.pixels.width, h: sprite.pixels.height)
-                data.frames[keys[index]] = TexturePackerJSON.Frame(
-                    frame: .init(x: x, y: y, w: size.w, h: size.h), rotated: false, trimmed: sprite.isTrimmed,
-                    spriteSourceSize: .init(x: sprite.offsetX, y: sprite.offsetY, w: size.w, h: size.h),
+                drawn.append(AtlasSheet.Frame(pixels: sprite.pixels(of: try read(images[index].1)), x: x, y: y))
+                data.frames[images[index].0] = TexturePackerJSON.Frame(
+                    frame: .init(x: x, y: y, w: sprite.width, h: sprite.height), rotated: false, trimmed: sprite.isTrimmed,
+                    spriteSourceSize: .init(x: sprite.offsetX, y: sprite.offsetY, w: sprite.width, h: sprite.height),
                     sourceSize: .init(w: sprite.sourceWidth, h: sprite.sourceHeight))
-                frames[index] = Manifest.AtlasFrame(sheet: imageName, frame: [x, y, size.w, size.h],
+                frames[index] = Manifest.AtlasFrame(sheet: imageName, frame: [x, y, sprite.width, sprite.height],
                                                     offset: [sprite.offsetX, sprite.offsetY])
             }
             let file: Data
@@ -153,8 +165,10 @@ struct AtlasBuilder {
             let dataName = FileNames.sheetName(number: number, scale: scale, suffix: "json")
             // Integers and strings only: encoding cannot fail.
             let json = (try? JSONFile.encode(data)) ?? Data()
-            sheets.append((Manifest.Sheet(scale: scale, image: imageName, data: dataName, width: width, height: height,
-                                          hash: ContentHash.fileHex(of: file)), file, json))
+            let record = Manifest.Sheet(scale: scale, image: imageName, data: dataName, width: width, height: height,
+                                        hash: ContentHash.fileHex(of: file))
+            try stage([(record.image, file), (record.data, json)], into: &staged)
+            sheets.append(record)
         }
         return (sheets, frames.map { $0! })
     }
@@ -177,22 +191,16 @@ struct AtlasBuilder {
         }
     }
 
-    /// Stages every sheet and data file whose bytes changed; on a failure, removes those
-    /// staged so far.
-    private func stage(_ sheets: [(record: Manifest.Sheet, file: Data, json: Data)]) throws(BatchError) -> [AtomicWriter.Staged] {
-        var staged: [AtomicWriter.Staged] = []
-        for sheet in sheets {
-            for (name, bytes) in [(sheet.record.image, sheet.file), (sheet.record.data, sheet.json)] {
-                let url = folder.appendingPathComponent(name)
-                do {
-                    if let file = try AtomicWriter.stage(bytes, for: url) { staged.append(file) }
-                } catch {
-                    staged.forEach(AtomicWriter.discard)
-                    throw .cannotWrite(url, error)
-                }
+    /// Stages the files whose bytes changed, adding them to `staged`.
+    private func stage(_ files: [(name: String, bytes: Data)], into staged: inout [AtomicWriter.Staged]) throws(BatchError) {
+        for (name, bytes) in files {
+            let url = folder.appendingPathComponent(name)
+            do {
+                if let file = try AtomicWriter.stage(bytes, for: url) { staged.append(file) }
+            } catch {
+                throw .cannotWrite(url, error)
             }
         }
-        return staged
     }
 }
 

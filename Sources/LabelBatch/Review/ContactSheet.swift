@@ -1,73 +1,130 @@
 import Foundation
 import TextRender
 
-/// One self-contained HTML page showing every label of a run (`--contact-sheet FILE`), for
-/// review by people who do not read manifests: grouped by locale, or one row per key
-/// across locales; each image on a checkerboard (so transparency and shadows show) with
-/// its box outlined, and badges for labels that were shrunk, truncated, overflow, use a
-/// fallback font, miss characters or were not drawn.
+/// HTML pages showing every label of a run (`--contact-sheet FILE`), for review by people
+/// who do not read manifests: grouped by locale, or one row per key across locales; each
+/// image on a checkerboard (so transparency and shadows show) with its box outlined, and
+/// badges for labels that were shrunk, truncated, overflow, use a fallback font, miss
+/// characters or were not drawn.
 ///
-/// The page is built from what the run left on disk (each locale's manifest and images),
-/// so it shows unchanged labels as well as redrawn ones. Images are embedded as data
-/// URIs, once each, in a style sheet both views share; only one scale is embedded
-/// (1 by default) to keep the file small.
+/// The pages are built from what the run left on disk (each locale's manifest and
+/// images), so they show unchanged labels as well as redrawn ones, and only one scale
+/// (1 by default).
+///
+/// A run of up to ``pageSize`` labels gets one self-contained page: its images are
+/// embedded as data URIs, once each, in a style sheet both views share. A larger run gets
+/// a page per run of keys holding about ``pageSize`` labels, `FILE` first, then
+/// `FILE-2.html`, `FILE-3.html`, …, linked to each other, whose images are loaded from
+/// the output folder as they scroll into view: embedded, a hundred thousand labels would
+/// be gigabytes of HTML, and a browser cannot lay out one page of them.
 package struct ContactSheet: Sendable {
     /// The run's report: which labels to show, in which order, and their status.
     package var report: RunReport
     /// The run's output folder, holding `<locale>/manifest.json` and the images.
     package var outputFolder: URL
-    /// The scale whose images are embedded; a label without it shows its smallest scale.
+    /// The scale whose images are shown; a label without it shows its smallest scale.
     package var scale: Double
+    /// The most labels on one page, but a page always holds every locale of its keys.
+    package var pageSize: Int
 
-    /// The page of the run `report` describes, whose outputs are in `outputFolder`,
+    /// The pages of the run `report` describes, whose outputs are in `outputFolder`,
     /// showing the images of `scale`.
-    package init(report: RunReport, outputFolder: URL, scale: Double = 1) {
+    package init(report: RunReport, outputFolder: URL, scale: Double = 1, pageSize: Int = 1000) {
+        precondition(pageSize >= 1, "a page holds at least one label")
         self.report = report
         self.outputFolder = outputFolder
         self.scale = scale
+        self.pageSize = pageSize
     }
 
-    /// One label as the page shows it.
-    private struct Card {
+    /// One label as a page shows it.
+    struct Card {
         var locale: String
         var key: String
         var entry: RunReport.Entry
         var label: Manifest.Label?
         var image: Manifest.Image?
-        /// CSS class of the embedded image, nil when there is none.
-        var imageClass: String?
+        /// How the page shows the image; nil when there is none.
+        var source: ImageSource?
     }
 
-    /// The page's bytes (UTF-8). Labels whose manifest entry or image cannot be read
-    /// show as "no image".
+    /// How a page shows an image.
+    enum ImageSource {
+        /// Embedded once in the page's style sheet, under this CSS class.
+        case embedded(className: String)
+        /// Loaded from the output folder when scrolled into view, from this relative URL.
+        case linked(String)
+
+        func html(width: Int, height: Int) -> String {
+            switch self {
+            case .embedded(let className):
+                return "<div class=\"img \(className)\" style=\"width:\(width)px;height:\(height)px\"></div>"
+            case .linked(let url):
+                return "<img class=\"img\" loading=\"lazy\" alt=\"\" src=\"\(url)\" width=\"\(width)\" height=\"\(height)\">"
+            }
+        }
+    }
+
+    /// The pages, written at `first` and beside it, with their bytes (UTF-8). Labels whose
+    /// manifest entry or image cannot be read show as "no image".
+    package func pages(first: URL) -> [(url: URL, html: Data)] {
+        let plan = PagePlan(report: report, pageSize: pageSize)
+        let lookup = EntryLookup(outputFolder: outputFolder, locales: plan.locales)
+        return plan.pages.indices.map { number in
+            (Self.pageURL(first: first, number: number), Data(page(number, of: plan, lookup: lookup, first: first).utf8))
+        }
+    }
+
+    /// The first page's bytes: for a run of up to ``pageSize`` labels, the whole sheet.
     package func html() -> Data {
-        Data(page().utf8)
+        pages(first: URL(fileURLWithPath: "contact-sheet.html"))[0].html
     }
 
-    /// The page as `labelgen --watch` writes it, which reloads itself while it is open
-    /// whenever the run writes it again, and the script that tells it when: write the
-    /// page first, then the script, to ``reloadScriptURL(forPage:)``.
+    /// Where page `number` (from 0) of the sheet whose first page is `first` is written:
+    /// `sheet.html`, then `sheet-2.html`, `sheet-3.html`, …
+    package static func pageURL(first: URL, number: Int) -> URL {
+        guard number > 0 else { return first }
+        let stem = first.deletingPathExtension().lastPathComponent
+        return first.deletingLastPathComponent().appendingPathComponent("\(stem)-\(number + 1).html")
+    }
+
+    /// Pages beside `first` that an earlier, longer sheet left, from page `count` on.
+    package static func stalePages(first: URL, count: Int) -> [URL] {
+        var stale: [URL] = []
+        var number = max(count, 1)
+        while FileManager.default.fileExists(atPath: pageURL(first: first, number: number).path) {
+            stale.append(pageURL(first: first, number: number))
+            number += 1
+        }
+        return stale
+    }
+
+    /// The pages as `labelgen --watch` writes them: the first reloads itself while it is
+    /// open whenever the run writes it again, and the script tells it when: write the
+    /// pages first, then the script, to ``reloadScriptURL(forPage:)``.
     ///
     /// A page opened from disk (`file://`) cannot fetch a file, but it can load a
     /// script: every second it loads the script again, which names the generation of
     /// the page on disk (a hash of its content), and reloads when that is not its own.
     /// A run that changes nothing on the page leaves both files as they were.
     ///
-    /// - Parameter page: Where the page is written; the script goes beside it.
-    package func reloadingHTML(page: URL) -> (page: Data, script: Data) {
-        var html = self.page()
-        let generation = ContentHash.hex(of: Data(html.utf8))
-        let name = Self.reloadScriptURL(forPage: page).lastPathComponent
+    /// - Parameter first: Where the first page is written; the script goes beside it.
+    package func reloadingPages(first: URL) -> (pages: [(url: URL, html: Data)], script: Data) {
+        var pages = pages(first: first)
+        var html = String(decoding: pages[0].html, as: UTF8.self)
+        let generation = ContentHash.hex(of: pages[0].html)
+        let name = Self.reloadScriptURL(forPage: first).lastPathComponent
         let source = name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? name
         let script = Self.reloadingScript
             .replacingOccurrences(of: "GENERATION", with: generation)
             .replacingOccurrences(of: "SOURCE", with: source)
         // Text from the tables is escaped, so the first end of the head is the page's own.
         if let end = html.range(of: "</head>") { html.insert(contentsOf: script, at: end.lowerBound) }
-        return (Data(html.utf8), Data("labelgenGeneration(\"\(generation)\");\n".utf8))
+        pages[0].html = Data(html.utf8)
+        return (pages, Data("labelgenGeneration(\"\(generation)\");\n".utf8))
     }
 
-    /// The script beside `page` that tells an open page made by ``reloadingHTML(page:)``
+    /// The script beside `page` that tells an open page made by ``reloadingPages(first:)``
     /// which generation is on disk: `sheet.html` has `sheet.reload.js`.
     package static func reloadScriptURL(forPage page: URL) -> URL {
         page.deletingPathExtension().appendingPathExtension("reload.js")
@@ -91,16 +148,18 @@ package struct ContactSheet: Sendable {
         </script>
         """
 
-    private func page() -> String {
-        let (cards, imageRules) = gatherCards()
-        let locales = report.labels.map(\.locale).uniqued()
-        let keys = report.labels.map(\.key).uniqued()
-        let body = header(cards: cards, locales: locales, keys: keys)
-            + localesView(cards: cards, locales: locales) + keysView(cards: cards, locales: locales, keys: keys)
+    private func page(_ number: Int, of plan: PagePlan, lookup: EntryLookup, first: URL) -> String {
+        let (cards, imageRules) = gatherCards(plan.pages[number], paged: plan.pages.count > 1, lookup: lookup,
+                                              pageFolder: first.deletingLastPathComponent())
+        let keys = cards.map(\.key).uniqued()
+        let body = header(plan: plan) + pageLinks(number, of: plan, first: first)
+            + localesView(cards: cards, locales: plan.locales) + keysView(cards: cards, locales: plan.locales, keys: keys)
+            + (number == 0 && plan.pages.count > 1 ? pageIndex(plan, first: first) : "")
+        let title = plan.pages.count > 1 ? " · page \(number + 1) of \(plan.pages.count)" : ""
         return """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8">
-            <title>\(escape(report.style)) · labelgen contact sheet</title>
+            <title>\(escape(report.style))\(title) · labelgen contact sheet</title>
             <style>
             \(Self.css)
             \(imageRules.joined(separator: "\n"))
@@ -111,30 +170,46 @@ package struct ContactSheet: Sendable {
             """
     }
 
-    /// A card per label of the report, and a CSS rule per image embedding it.
-    private func gatherCards() -> (cards: [Card], imageRules: [String]) {
-        var manifests: [String: Manifest] = [:]
-        for locale in Set(report.labels.map(\.locale)) {
-            manifests[locale] = Manifest.previous(in: outputFolder.appendingPathComponent(locale))
-        }
+    /// A card per label of `page`, in the report's order, and a CSS rule per image
+    /// embedding it when the sheet is one page; a paged sheet links its images.
+    private func gatherCards(_ page: [Int], paged: Bool, lookup: EntryLookup,
+                             pageFolder: URL) -> (cards: [Card], imageRules: [String]) {
         var cards: [Card] = []
         var imageRules: [String] = []
-        for entry in report.labels {
-            let label = manifests[entry.locale]?.labels.first { $0.key == entry.key }
+        for entry in page.map({ report.labels[$0] }) {
+            let label = lookup.label(locale: entry.locale, key: entry.key)
             let image = label.flatMap { label in
                 label.images.first { $0.scale == scale } ?? label.images.min { $0.scale < $1.scale }
             }
             var card = Card(locale: entry.locale, key: entry.key, entry: entry, label: label, image: image)
-            if let image, let file = try? Data(contentsOf: outputFolder.appendingPathComponent(entry.locale)
-                .appendingPathComponent(image.file)),
-               let (type, data) = Self.browserImage(file, output: manifests[entry.locale]?.output) {
-                let name = "i\(imageRules.count)"
-                imageRules.append(".\(name){background-image:url(data:\(type);base64,\(data.base64EncodedString()))}")
-                card.imageClass = name
+            if let image {
+                let file = outputFolder.appendingPathComponent(entry.locale).appendingPathComponent(image.file)
+                let output = lookup.output(locale: entry.locale)
+                // Browsers take colour as straight: premultiplied images are embedded straightened.
+                if paged && output?.alpha != ImageEncoding.Alpha.premultiplied.rawValue {
+                    card.source = .linked(Self.relativeURL(of: file, from: pageFolder))
+                } else if let bytes = try? Data(contentsOf: file), let (type, data) = Self.browserImage(bytes, output: output) {
+                    let name = "i\(imageRules.count)"
+                    imageRules.append(".\(name){background-image:url(data:\(type);base64,\(data.base64EncodedString()))}")
+                    card.source = .embedded(className: name)
+                }
             }
             cards.append(card)
         }
         return (cards, imageRules)
+    }
+
+    /// The URL of `file` relative to `folder`, each path component percent-encoded.
+    static func relativeURL(of file: URL, from folder: URL) -> String {
+        let target = file.standardizedFileURL.pathComponents
+        let base = folder.standardizedFileURL.pathComponents
+        var shared = 0
+        while shared < min(target.count - 1, base.count), target[shared] == base[shared] { shared += 1 }
+        let parts = Array(repeating: "..", count: base.count - shared) + target[shared...].map { component in
+            component.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/")))
+                ?? component
+        }
+        return parts.joined(separator: "/")
     }
 
     /// A label file as a browser shows it right: its media type and bytes. Browsers take
@@ -148,25 +223,58 @@ package struct ContactSheet: Sendable {
         return ("image/png", png)
     }
 
-    /// The title, the counts of each badge, and the switches between the views.
-    private func header(cards: [Card], locales: [String], keys: [String]) -> String {
-        "<header><h1>\(escape(report.style))</h1><p>\(escape(report.tool)) · \(locales.count) locales · "
-            + "\(keys.count) keys · \(report.labels.count) labels · "
+    /// The title, the counts of each badge over the whole run, and the switches between
+    /// the views.
+    private func header(plan: PagePlan) -> String {
+        "<header><h1>\(escape(report.style))</h1><p>\(escape(report.tool)) · \(plan.locales.count) locales · "
+            + "\(plan.keyCount) keys · \(report.labels.count) labels · "
             + Self.badgeKinds.map { kind in
-                "<span class=\"badge \(kind.css)\">\(kind.title) \(cards.filter { badges(of: $0).contains(kind.title) }.count)</span>"
+                "<span class=\"badge \(kind.css)\">\(kind.title) \(plan.badgeCounts[kind.title] ?? 0)</span>"
             }.joined(separator: " ")
             + "</p>"
             + "<nav><label><input type=\"radio\" name=\"view\" id=\"by-locale\" checked> By locale</label>"
             + "<label><input type=\"radio\" name=\"view\" id=\"by-key\"> Side by side per key</label>"
-            + "<label><input type=\"checkbox\" id=\"outlines\" checked> Box outlines</label></nav></header>\n"
+            + "<label><input type=\"checkbox\" id=\"outlines\" checked> Box outlines</label></nav>"
+    }
+
+    /// Links to the first, previous, next and last pages, and the pages near this one;
+    /// it ends the header.
+    private func pageLinks(_ number: Int, of plan: PagePlan, first: URL) -> String {
+        guard plan.pages.count > 1 else { return "</header>\n" }
+        func link(_ target: Int, _ text: String) -> String {
+            target == number ? "<b>\(text)</b>"
+                : "<a href=\"\(Self.relativeURL(of: Self.pageURL(first: first, number: target), from: first.deletingLastPathComponent()))\">\(text)</a>"
+        }
+        var links = ["Page \(number + 1) of \(plan.pages.count):"]
+        if number > 0 { links.append(link(number - 1, "‹ previous")) }
+        let near = Set([0, plan.pages.count - 1] + Array(max(0, number - 3)...min(plan.pages.count - 1, number + 3))).sorted()
+        for (position, target) in near.enumerated() {
+            if position > 0, target > near[position - 1] + 1 { links.append("…") }
+            links.append(link(target, "\(target + 1)"))
+        }
+        if number < plan.pages.count - 1 { links.append(link(number + 1, "next ›")) }
+        return "<nav class=\"pages\">" + links.joined(separator: " ") + "</nav></header>\n"
+    }
+
+    /// On the first page of several: every page with the keys it shows.
+    private func pageIndex(_ plan: PagePlan, first: URL) -> String {
+        var html = "<main><h2>Pages</h2><ol class=\"pages\">\n"
+        for (number, keys) in plan.keyRanges.enumerated() {
+            let url = Self.relativeURL(of: Self.pageURL(first: first, number: number), from: first.deletingLastPathComponent())
+            html += "<li><a href=\"\(url)\">\(escape(keys.first))" + (keys.last == keys.first ? "" : " – \(escape(keys.last))")
+                + "</a></li>\n"
+        }
+        return html + "</ol></main>\n"
     }
 
     /// A section per locale with its labels.
     private func localesView(cards: [Card], locales: [String]) -> String {
+        var byLocale: [String: [Card]] = [:]
+        for card in cards { byLocale[card.locale, default: []].append(card) }
         var html = "<main id=\"locales\">\n"
-        for locale in locales {
+        for locale in locales where byLocale[locale] != nil {
             html += "<section class=\"locale\" id=\"locale-\(escape(locale))\"><h2>\(escape(locale))</h2><div class=\"cards\">\n"
-            for card in cards where card.locale == locale { html += cardHTML(card, caption: card.key) + "\n" }
+            for card in byLocale[locale] ?? [] { html += cardHTML(card, caption: card.key) + "\n" }
             html += "</div></section>\n"
         }
         return html + "</main>\n"
@@ -174,12 +282,14 @@ package struct ContactSheet: Sendable {
 
     /// A table row per key, a column per locale.
     private func keysView(cards: [Card], locales: [String], keys: [String]) -> String {
+        var byKey: [String: [String: Card]] = [:]
+        for card in cards where byKey[card.key]?[card.locale] == nil { byKey[card.key, default: [:]][card.locale] = card }
         var html = "<main id=\"keys\">\n<table><thead><tr><th>key</th>"
             + locales.map { "<th>\(escape($0))</th>" }.joined() + "</tr></thead><tbody>\n"
         for key in keys {
             html += "<tr class=\"key\"><th>\(escape(key))</th>"
             for locale in locales {
-                if let card = cards.first(where: { $0.key == key && $0.locale == locale }) {
+                if let card = byKey[key]?[locale] {
                     html += "<td>" + cardHTML(card, caption: locale) + "</td>"
                 } else {
                     html += "<td></td>"
@@ -189,105 +299,77 @@ package struct ContactSheet: Sendable {
         }
         return html + "</tbody></table></main>\n"
     }
+}
 
-    // MARK: - Pieces
+/// How a contact sheet's labels fall into pages, with what the header tells of them all.
+private struct PagePlan {
+    /// Each page's labels, as positions in the report's labels, in the report's order.
+    var pages: [[Int]] = []
+    /// Each page's first and last key, for the index.
+    var keyRanges: [(first: String, last: String)] = []
+    /// The locales, in order of first appearance.
+    var locales: [String] = []
+    var keyCount = 0
+    /// How many labels carry each badge.
+    var badgeCounts: [String: Int] = [:]
 
-    private func cardHTML(_ card: Card, caption: String) -> String {
-        var html = "<figure class=\"card\" data-locale=\"\(escape(card.locale))\" data-key=\"\(escape(card.key))\">"
-        if let image = card.image, let imageClass = card.imageClass, let label = card.label {
-            let origin = image.boxOrigin.count == 2 ? image.boxOrigin : [0, 0]
-            let boxWidth = Int((label.box.width * image.scale).rounded())
-            let boxHeight = Int((label.box.height * image.scale).rounded())
-            html += "<div class=\"checker\" style=\"width:\(image.width)px;height:\(image.height)px\">"
-                + "<div class=\"img \(imageClass)\" style=\"width:\(image.width)px;height:\(image.height)px\"></div>"
-                + "<div class=\"box\" style=\"left:\(origin[0])px;top:\(origin[1])px;width:\(boxWidth)px;height:\(boxHeight)px\"></div>"
-                + "</div>"
-        } else {
-            html += "<div class=\"missing\">no image</div>"
+    /// Pages of about `pageSize` labels each, broken only between keys (in order of
+    /// first appearance), so the side by side view of a page shows every locale of its
+    /// keys although the report lists the labels table by table.
+    init(report: RunReport, pageSize: Int) {
+        var seenLocales: Set<String> = []
+        var labelsOfKey: [String: Int] = [:]
+        var keys: [String] = []
+        for entry in report.labels {
+            if seenLocales.insert(entry.locale).inserted { locales.append(entry.locale) }
+            if labelsOfKey[entry.key] == nil { keys.append(entry.key) }
+            labelsOfKey[entry.key, default: 0] += 1
+            for badge in ContactSheet.badges(of: entry) { badgeCounts[badge, default: 0] += 1 }
         }
-        let lines = card.label?.lines.map { "<span dir=\"auto\">\(escape($0))</span>" }.joined(separator: "<br>") ?? ""
-        var details = [String]()
-        if let fontSize = card.entry.fontSize {
-            details.append("\(Self.number(fontSize))/\(Self.number(card.entry.requestedFontSize)) px")
-        }
-        details += card.entry.fallbackFonts.map { "fallback \($0)" }
-        details += card.entry.missingCharacters.map { "missing \($0)" }
-        details += card.entry.unfilledPlaceholders.map { "no sample for \($0)" }
-        details += card.entry.failures
-        html += "<figcaption><b>\(escape(caption))</b> "
-            + badges(of: card).map { title in
-                "<span class=\"badge \(Self.badgeKinds.first { $0.title == title }?.css ?? "")\">\(title)</span>"
-            }.joined(separator: " ")
-            + "<small>\(details.map(escape).joined(separator: " · "))</small>"
-            + (lines.isEmpty ? "" : "<q>\(lines)</q>") + "</figcaption></figure>"
-        return html
-    }
-
-    private static let badgeKinds: [(title: String, css: String)] = [
-        ("shrunk", "shrunk"), ("truncated", "truncated"), ("overflows", "overflows"),
-        ("fallback font", "fallback"), ("missing glyphs", "missing-glyphs"),
-        ("not drawn", "not-drawn"), ("fails", "fails"),
-    ]
-
-    private func badges(of card: Card) -> [String] {
-        var badges: [String] = []
-        let entry = card.entry
-        if entry.fit == "shrunk" { badges.append("shrunk") }
-        if entry.truncated == true { badges.append("truncated") }
-        if entry.fit == "overflows" { badges.append("overflows") }
-        if !entry.fallbackFonts.isEmpty { badges.append("fallback font") }
-        if !entry.missingCharacters.isEmpty { badges.append("missing glyphs") }
-        if entry.status == .notRendered { badges.append("not drawn") }
-        if !entry.failures.isEmpty { badges.append("fails") }
-        return badges
-    }
-
-    private static func number(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
-    }
-
-    private func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            default: escaped.append(character)
+        keyCount = keys.count
+        var pageOfKey: [String: Int] = [:]
+        var onPage = 0
+        for key in keys {
+            let count = labelsOfKey[key] ?? 0
+            if keyRanges.isEmpty || (onPage > 0 && onPage + count > pageSize) {
+                keyRanges.append((key, key))
+                onPage = 0
             }
+            keyRanges[keyRanges.count - 1].last = key
+            pageOfKey[key] = keyRanges.count - 1
+            onPage += count
         }
-        return escaped
+        pages = Array(repeating: [], count: max(keyRanges.count, 1))
+        for (position, entry) in report.labels.enumerated() { pages[pageOfKey[entry.key] ?? 0].append(position) }
+    }
+}
+
+/// Each locale's manifest entries by key, read from disk, decoded one at a time as the
+/// pages need them.
+private struct EntryLookup {
+    private let manifests: [String: PreviousManifest]
+    private let entries: [String: [String: PreviousManifest.Entry]]
+
+    init(outputFolder: URL, locales: [String]) {
+        var manifests: [String: PreviousManifest] = [:]
+        var entries: [String: [String: PreviousManifest.Entry]] = [:]
+        for locale in locales {
+            guard let manifest = PreviousManifest.read(in: outputFolder.appendingPathComponent(locale)) else { continue }
+            manifests[locale] = manifest
+            entries[locale] = Dictionary(manifest.entries.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        self.manifests = manifests
+        self.entries = entries
     }
 
-    /// The two views are switched by the radio buttons with CSS alone, so the page works
-    /// where scripts are blocked (mail attachments, CI artifact viewers).
-    private static let css = """
-        body{font:13px/1.35 system-ui,sans-serif;margin:0;background:#f4f4f6;color:#222}
-        header{position:sticky;top:0;background:#fff;border-bottom:1px solid #ccd;padding:8px 16px;z-index:2}
-        h1{font-size:18px;margin:0 0 4px}h2{font-size:15px;margin:16px 0 8px;padding-top:4px;border-top:1px solid #ccd}
-        header p{margin:0 0 6px}nav label{margin-right:16px}
-        main{padding:0 16px 16px}
-        body:has(#by-locale:checked) #keys{display:none}
-        body:has(#by-key:checked) #locales{display:none}
-        body:not(:has(#outlines:checked)) .box{display:none}
-        .cards{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}
-        .card{margin:0;background:#fff;border:1px solid #dde;border-radius:4px;padding:6px;max-width:100%}
-        .checker{position:relative;overflow:visible;background-color:#fff;
-          background-image:conic-gradient(#d8d8d8 25%,#fff 0 50%,#d8d8d8 0 75%,#fff 0);background-size:16px 16px}
-        .img{position:absolute;left:0;top:0;background-repeat:no-repeat}
-        .box{position:absolute;outline:1px dashed #e0007a;pointer-events:none}
-        .missing{padding:16px;color:#a00;background:#fee}
-        figcaption{margin-top:4px;max-width:480px}
-        figcaption small{display:block;color:#667}
-        figcaption q{display:block;color:#334;quotes:none;white-space:pre-wrap}
-        .badge{display:inline-block;border-radius:8px;padding:0 6px;font-size:11px;color:#fff;background:#889}
-        .badge.shrunk{background:#c77d00}.badge.truncated{background:#c0262d}.badge.overflows{background:#8a0f55}
-        .badge.fallback{background:#2a62c9}.badge.missing-glyphs{background:#6a1b9a}
-        .badge.not-drawn{background:#555}.badge.fails{background:#000}
-        table{border-collapse:collapse}th{text-align:left;vertical-align:top;padding:6px;font-weight:600}
-        td{vertical-align:top;padding:4px}tr.key{border-top:1px solid #ccd}
-        """
+    func label(locale: String, key: String) -> Manifest.Label? {
+        guard let entry = entries[locale]?[key] else { return nil }
+        return try? manifests[locale]?.label(entry)
+    }
+
+    func output(locale: String) -> Manifest.Output? {
+        manifests[locale]?.header.output
+    }
 }
 
 extension Array where Element: Hashable {
