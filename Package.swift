@@ -131,7 +131,7 @@ let package = Package(
         .testTarget(name: "StyledTextTests", dependencies: ["StyledText", "LabelCore", "TestSupport"]),
         .testTarget(name: "StringTablesTests", dependencies: ["StringTables", "StyledText", "TestSupport"]),
         .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "LabelFonts", "StyledText", "StringTables", "TestSupport"], exclude: ["Corpus"]),
-        .testTarget(name: "TextRenderTests", dependencies: ["TextRender", "LabelLayout", "StyledText", "StringTables", "CZlib", "TestSupport"]),
+        .testTarget(name: "TextRenderTests", dependencies: ["TextRender", "LabelLayout", "StyledText", "StringTables", "CZlib", "CPNGFilter", "TestSupport"]),
         .testTarget(name: "CaptionsTests", dependencies: ["Captions", "TextRender", "LabelLayout", "StyledText"]),
         .testTarget(name: "LabelBatchTests", dependencies: ["LabelBatch", "TextRender", "LabelLayout", "StyledText", "StringTables", "TestSupport"]),
         .testTarget(name: "labelgenTests", dependencies: ["labelgen", "LabelBatch", "TextRender", "Captions", "StyledText", "TestSupport"]),

@@ -84,4 +84,15 @@ struct PNGEncoderTests {
         // Measured on the benchmark's labels: 22% larger than level 9 on average.
         #expect(Double(fast) < Double(best) * 1.35, "level 1: \(fast) bytes, level 9: \(best) bytes")
     }
+
+    /// Labels the encoder wrote before its loops moved to C (Tests/Fixtures/README.md):
+    /// every byte of a file depends on the tokens, the Huffman codes (ties among equal
+    /// counts included) and the bit writer, so any change to those changes the file.
+    @Test("re-encoding a label written by the plain Swift encoder gives its bytes exactly",
+          arguments: ["latin", "arabic"])
+    func sameBytesAsBefore(_ name: String) throws {
+        let file = try Data(contentsOf: fixtures.appendingPathComponent("encoder/\(name).png"))
+        let pixels = try inflatedPixels(file)
+        #expect(try PNGEncoder().encode(pixels) == file)
+    }
 }

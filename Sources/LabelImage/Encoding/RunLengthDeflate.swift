@@ -1,49 +1,23 @@
+import CPNGFilter
+
 /// A deflate encoder (RFC 1951) for filtered image rows, written for speed.
 ///
 /// Label images are mostly transparent, and the Sub filter turns flat colour into runs
 /// of zero bytes, so like zlib's run-length strategy it matches only repeats of the
-/// previous byte (distance 1). It finds runs eight bytes at a time and codes each
-/// block of up to 128 KB of input with its own Huffman code, which costs a third of
-/// zlib's time on these images for files of the same size (README, Performance).
-/// A block that would not shrink is stored.
+/// previous byte (distance 1). It codes each block of up to 128 KB of input with its own
+/// Huffman code, which costs a third of zlib's time on these images for files of the same
+/// size (README, Performance). A block that would not shrink is stored. Finding runs,
+/// writing codes and the checksum are in C (CPNGFilter's `rld_` functions), sixteen or
+/// more bytes a step: they are most of the encoder's time.
 enum RunLengthDeflate {
     /// Input bytes per block: enough for a good Huffman code, and the token buffer
     /// stays small whatever the image's size.
     static let blockSize = 1 << 17
 
-    /// The Adler-32 checksum of `data` (RFC 1950), which ends a zlib stream, sixteen bytes
-    /// at a time: per lane, the sum of its bytes and the sum of those running sums give
-    /// both halves without a multiplication per byte.
+    /// The Adler-32 checksum of `data` (RFC 1950), which ends a zlib stream.
     static func adler32(_ data: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        var a: UInt64 = 1, b: UInt64 = 0
         guard let base = data.baseAddress else { return 1 }
-        var offset = 0
-        // 4096 blocks of 16 bytes at most, so no lane of `running` can overflow 32 bits.
-        let chunkSize = 4096 * 16
-        while data.count - offset >= 16 {
-            let blocks = min(chunkSize, data.count - offset) / 16
-            var sums = SIMD16<UInt32>(repeating: 0)
-            var running = SIMD16<UInt32>(repeating: 0)
-            for block in 0..<blocks {
-                let bytes = UnsafeRawPointer(base + offset + block * 16).loadUnaligned(as: SIMD16<UInt8>.self)
-                sums &+= SIMD16<UInt32>(truncatingIfNeeded: bytes)
-                running &+= sums
-            }
-            let n = UInt64(blocks * 16)
-            let lanes = SIMD16<UInt32>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
-            // Byte j of block k counts n - 16k - j times in b: 16 * (blocks - k) - j.
-            b += n * a + 16 * SIMD16<UInt64>(truncatingIfNeeded: running).wrappedSum() - UInt64((sums &* lanes).wrappedSum())
-            a += UInt64(sums.wrappedSum())
-            a %= 65_521
-            b %= 65_521
-            offset += blocks * 16
-        }
-        while offset < data.count {
-            a += UInt64(base[offset])
-            b += a
-            offset += 1
-        }
-        return UInt32(b % 65_521) << 16 | UInt32(a % 65_521)
+        return rld_adler32(base, data.count)
     }
 
     /// The raw deflate stream (no zlib header or checksum) of `input`.
@@ -98,63 +72,15 @@ enum RunLengthDeflate {
 
         mutating func tokenize(_ input: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
             guard let data = input.baseAddress else { return }
-            let tokens = self.tokens
             var frequency = [UInt32](repeating: 0, count: symbolCount)
-            var t = 0, matches = 0, extraBits = 0
+            var stats = rld_block_stats()
             frequency.withUnsafeMutableBufferPointer { frequency in
-                RunLengthDeflate.lengthCodes.withUnsafeBufferPointer { lengths in
-                    // A match may reach back into the previous block: the window spans blocks.
-                    var previous: Int = start > 0 ? Int(data[start - 1]) : -1
-                    var i = start
-                    while i < end {
-                        let byte = data[i]
-                        guard Int(byte) == previous else {
-                            tokens[t] = UInt16(byte); t += 1
-                            frequency[Int(byte)] += 1
-                            previous = Int(byte)
-                            i += 1
-                            continue
-                        }
-                        // A run of `byte`, found eight bytes at a time.
-                        var j = i + 1
-                        let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
-                        var mismatch = false
-                        while j + 8 <= end {
-                            let word = UInt64(littleEndian: UnsafeRawPointer(data + j).loadUnaligned(as: UInt64.self))
-                            let differing = word ^ pattern
-                            if differing != 0 {
-                                j += differing.trailingZeroBitCount >> 3
-                                mismatch = true
-                                break
-                            }
-                            j += 8
-                        }
-                        if !mismatch { while j < end, data[j] == byte { j += 1 } }
-                        var run = j - i
-                        while run >= 3 {
-                            // Leave at least 3 for the last match, which cannot be shorter.
-                            let length = run > 258 ? (run - 258 < 3 ? run - 3 : 258) : run
-                            tokens[t] = UInt16(256 + length); t += 1
-                            let code = lengths[length]
-                            frequency[Int(code.symbol)] += 1
-                            extraBits += Int(code.extraBits)
-                            matches += 1
-                            run -= length
-                        }
-                        while run > 0 {
-                            tokens[t] = UInt16(byte); t += 1
-                            frequency[Int(byte)] += 1
-                            run -= 1
-                        }
-                        i = j
-                    }
-                }
+                rld_tokenize(data, start, end, tokens, frequency.baseAddress, &stats)
             }
-            frequency[256] += 1
             frequencies = frequency
-            count = t
-            self.matches = matches
-            self.extraBits = extraBits
+            count = stats.count
+            matches = stats.matches
+            extraBits = stats.extra_bits
         }
 
         /// Writes the block with its own Huffman code, or stored if that is smaller.
@@ -182,20 +108,19 @@ enum RunLengthDeflate {
             header.write(into: &writer)
             // Each token's bits ready to send: a literal's code, or a length's code with
             // its extra bits and the one-bit distance code 0 after them.
-            var coded = [(bits: UInt32, count: UInt32)](repeating: (0, 0), count: 259 + 256)
-            for byte in 0..<256 { coded[byte] = (UInt32(literal.codes[byte]), UInt32(literal.lengths[byte])) }
+            var codeBits = [UInt32](repeating: 0, count: 259 + 256)
+            var codeSizes = [UInt8](repeating: 0, count: 259 + 256)
+            for byte in 0..<256 {
+                codeBits[byte] = UInt32(literal.codes[byte])
+                codeSizes[byte] = literal.lengths[byte]
+            }
             for length in 3...258 {
                 let code = RunLengthDeflate.lengthCodes[length]
-                let size = UInt32(literal.lengths[Int(code.symbol)])
-                coded[256 + length] = (UInt32(literal.codes[Int(code.symbol)]) | UInt32(code.extra) << size,
-                                       size + UInt32(code.extraBits) + 1)
+                let size = literal.lengths[Int(code.symbol)]
+                codeBits[256 + length] = UInt32(literal.codes[Int(code.symbol)]) | UInt32(code.extra) << size
+                codeSizes[256 + length] = size + code.extraBits + 1
             }
-            coded.withUnsafeBufferPointer { coded in
-                for k in 0..<count {
-                    let token = coded[Int(tokens[k])]
-                    writer.write(UInt64(token.bits), Int(token.count))
-                }
-            }
+            writer.write(tokens: tokens, count: count, codeBits: codeBits, codeSizes: codeSizes)
             writer.write(UInt64(literal.codes[256]), Int(literal.lengths[256]))
         }
 
@@ -319,7 +244,11 @@ struct HuffmanCode {
     /// two queues (the leaves by weight, then the merged nodes in the order made).
     private static func unlimitedLengths(_ weights: [UInt32]) -> [UInt8] {
         var lengths = [UInt8](repeating: 0, count: weights.count)
-        let leaves = weights.indices.filter { weights[$0] > 0 }.sorted { (weights[$0], $0) < (weights[$1], $1) }
+        // By weight, then symbol, as one integer each: sorting tuples through a closure
+        // cost 2% of a label.
+        var keys = weights.indices.compactMap { weights[$0] > 0 ? UInt64(weights[$0]) << 16 | UInt64($0) : nil }
+        keys.sort()
+        let leaves = keys.map { Int($0 & 0xFFFF) }
         guard leaves.count > 1 else {
             if let only = leaves.first { lengths[only] = 1 }
             return lengths
@@ -389,6 +318,21 @@ struct BitWriter: ~Copyable {
             pending >>= 32
             pendingBits -= 32
         }
+    }
+
+    /// Appends the codes of `count` tokens (`codeSizes[token]` low bits of
+    /// `codeBits[token]` each); ``reserve(bits:)`` must have made room for them.
+    mutating func write(tokens: UnsafePointer<UInt16>, count tokenCount: Int, codeBits: [UInt32], codeSizes: [UInt8]) {
+        var bits = pending
+        var used = Int32(pendingBits)
+        let stored = codeBits.withUnsafeBufferPointer { codeBits in
+            codeSizes.withUnsafeBufferPointer { codeSizes in
+                rld_write_tokens(tokens, tokenCount, codeBits.baseAddress, codeSizes.baseAddress, bytes + count, &bits, &used)
+            }
+        }
+        count += stored
+        pending = bits
+        pendingBits = Int(used)
     }
 
     /// Pads with zero bits to the next byte boundary.

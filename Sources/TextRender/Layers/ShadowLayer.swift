@@ -31,14 +31,29 @@ struct ShadowLayer: TextLayer {
             }
             let sigma = blur / 2 * scale
             let reach = Int((3 * sigma + masks.outlinePixels + spread).rounded(.up)) + 2
+            let region = inkRegion.outset(by: reach)
             mask.withPixels { data, stride in
                 GaussianBlur(sigma: sigma).apply(
                     data, width: mask.width, height: mask.height, stride: stride,
-                    region: (inkRegion.x0 - reach, inkRegion.y0 - reach, inkRegion.x1 + reach, inkRegion.y1 + reach))
+                    region: (region.x0, region.y0, region.x1, region.y1))
             }
             context.setSource(shadow.color)
-            context.mask(mask, x: shadow.offsetX * scale, y: shadow.offsetY * scale)
+            Self.composite(mask, clearOutside: region, x: shadow.offsetX * scale, y: shadow.offsetY * scale, on: context)
         }
         try context.check("drawing shadows")
+    }
+
+    /// Paints the source through `mask` with its top left corner at (`x`, `y`), where the
+    /// mask is clear outside `region`: compositing clear coverage changes no pixel, so
+    /// only the region, moved by the offset and a pixel wider each way for a fractional
+    /// offset's filtering, is composited instead of the whole canvas.
+    static func composite(_ mask: CairoSurface, clearOutside region: PixelRegion, x: Double, y: Double,
+                          on context: CairoContext) {
+        context.save()
+        context.rectangle(x: (Double(region.x0) + x).rounded(.down) - 1, y: (Double(region.y0) + y).rounded(.down) - 1,
+                          width: Double(region.x1 - region.x0) + 3, height: Double(region.y1 - region.y0) + 3)
+        context.clip()
+        context.mask(mask, x: x, y: y)
+        context.restore()
     }
 }
