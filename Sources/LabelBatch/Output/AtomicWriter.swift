@@ -109,18 +109,7 @@ package enum AtomicWriter {
 
         private mutating func flush() throws {
             guard !buffer.isEmpty else { return }
-            let path = path
-            try buffer.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws in
-                var offset = 0
-                while offset < bytes.count {
-                    let count = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                    if count < 0 {
-                        if errno == EINTR { continue }
-                        throw posixError(path)
-                    }
-                    offset += count
-                }
-            }
+            try writeAll(buffer, to: descriptor, path: path)
             if !differs, (try? EntryStore.read(old, offset: compared, count: buffer.count)) != buffer { differs = true }
             compared += buffer.count
             buffer.removeAll(keepingCapacity: true)
@@ -237,6 +226,12 @@ package enum AtomicWriter {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw posixError(path) }
         defer { close(descriptor) }
+        try writeAll(data, to: descriptor, path: path)
+        if sync, fsync(descriptor) != 0 { throw posixError(path) }
+    }
+
+    /// Writes all of `data` to `descriptor`, the file at `path`.
+    private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws {
         try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws in
             var offset = 0
             while offset < bytes.count {
@@ -248,7 +243,6 @@ package enum AtomicWriter {
                 offset += count
             }
         }
-        if sync, fsync(descriptor) != 0 { throw posixError(path) }
     }
 
     /// The error `errno` names, for `path`, as Foundation's writers report it.
