@@ -115,7 +115,7 @@ struct Generate: ParsableCommand {
     var report: String?
 
     @Option(name: .customLong("contact-sheet"),
-            help: ArgumentHelp("Write one self-contained HTML page showing every label of the run by locale and by key, with badges for shrunk, truncated and fallback-font labels.", valueName: "file"),
+            help: ArgumentHelp("Write one self-contained HTML page showing every label of the run by locale and by key, with badges for shrunk, truncated and fallback-font labels. A run of over 1,000 labels gets pages instead (file, file-2.html, …), whose images load from the output folder.", valueName: "file"),
             completion: .file(extensions: ["html"]))
     var contactSheet: String?
 
