@@ -54,6 +54,17 @@ struct ContactSheetPagingTests {
         #expect(String(decoding: single[0].html, as: UTF8.self).components(separatedBy: "data:image/png;base64,").count - 1 == 13)
     }
 
+    @Test("pages an earlier, longer sheet left beside the first are the ones past the new count")
+    func stalePages() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let first = scratch("sheet.html")
+        for number in 0..<5 { try Data().write(to: ContactSheet.pageURL(first: first, number: number)) }
+        try Data().write(to: scratch("sheet-x.html"))
+        #expect(ContactSheet.stalePages(first: first, count: 3).map(\.lastPathComponent) == ["sheet-4.html", "sheet-5.html"])
+        #expect(ContactSheet.stalePages(first: first, count: 5).isEmpty)
+    }
+
     @Test("relative URLs climb out of the page's folder and encode what a URL cannot hold")
     func relativeURLs() {
         let url = ContactSheet.relativeURL(of: URL(fileURLWithPath: "/a/out/de/x%2Fy #1.png"),

@@ -9,9 +9,9 @@ import Darwin
 /// and kept on disk until the manifests are written: a run of a hundred thousand labels
 /// would otherwise hold every entry in memory, about a kilobyte each, until its end.
 ///
-/// The file has no name: it is made in the output folder and unlinked at once, so no
-/// run, however it ends, leaves it behind, and its bytes go where the outputs go rather
-/// than to a temporary folder that may be a small memory disk.
+/// The file has no name (``AtomicWriter/openNameless(in:for:)``): no run, however it
+/// ends, leaves it behind, and its bytes go where the outputs go rather than to a
+/// temporary folder that may be a small memory disk.
 final class EntryStore: Sendable {
     /// Where an entry's bytes lie in the store.
     struct Entry: Sendable, Equatable {
@@ -28,11 +28,7 @@ final class EntryStore: Sendable {
     ///
     /// - Throws: The file system's error when the file cannot be made.
     init(in folder: URL) throws {
-        var template = Array(folder.appendingPathComponent(".labelgen-entries.XXXXXX").path.utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw POSIXError(POSIXError.Code(rawValue: errno) ?? .EIO) }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        self.descriptor = descriptor
+        descriptor = try AtomicWriter.openNameless(in: folder, for: "manifest-entries")
     }
 
     deinit { close(descriptor) }

@@ -141,6 +141,21 @@ package enum AtomicWriter {
         }
     }
 
+    /// Opens a scratch file in `folder` that has no name: it is made under a staged
+    /// name for `name` and unlinked at once, so it vanishes with its descriptor however
+    /// the run ends, and a run killed between the two calls leaves a file that the next
+    /// run's ``removeLeftovers(in:depth:)`` takes for a dead process's and removes.
+    ///
+    /// - Returns: The descriptor, open for reading and writing; the caller closes it.
+    /// - Throws: The file system's error.
+    static func openNameless(in folder: URL, for name: String) throws -> Int32 {
+        let path = Staged(folder: folder.path + "/", name: name).temporary
+        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw posixError(path) }
+        unlink(path)
+        return descriptor
+    }
+
     /// The temporary name of a file staged for a target named `name` by this process.
     private static func temporaryName(for name: String, tag: UInt32) -> String {
         let hex = String(tag, radix: 16, uppercase: true)

@@ -75,11 +75,6 @@ package struct ContactSheet: Sendable {
         }
     }
 
-    /// The first page's bytes: for a run of up to ``pageSize`` labels, the whole sheet.
-    package func html() -> Data {
-        pages(first: URL(fileURLWithPath: "contact-sheet.html"))[0].html
-    }
-
     /// Where page `number` (from 0) of the sheet whose first page is `first` is written:
     /// `sheet.html`, then `sheet-2.html`, `sheet-3.html`, …
     package static func pageURL(first: URL, number: Int) -> URL {

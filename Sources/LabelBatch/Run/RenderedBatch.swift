@@ -75,15 +75,14 @@ extension BatchRun {
         let results = drawInParallel(work, of: plan, entries: entries, fontsUsed: fontsUsed, failures: failures,
                                      folders: Dictionary(uniqueKeysWithValues: folders.map { ($0.lastPathComponent, $0.path + "/") }),
                                      progress: ProgressCounter(total: work.count, report: progress))
+        let drawnSlots = results.indices.filter { results[$0] != nil }
+        var batch = RenderedBatch(plan: plan, drawn: DrawnLabels(indices: drawnSlots.map { work[$0] }, labels: drawnSlots.map { results[$0]! }),
+                                  entries: entries, fontsUsed: fontsUsed.withLock { $0 }, createdFolders: createdFolders)
         // The first failure in plan order, so the error never depends on the number of jobs.
         if let failure = failures.withLock({ $0.min { $0.key < $1.key }?.value }) {
-            results.forEach { $0?.discard() }
-            createdFolders.forEach { rmdir($0.path) }  // only if still empty
-            plan.endRun()
+            batch.discard()
             throw failure
         }
-        var batch = RenderedBatch(plan: plan, drawn: DrawnLabels(indices: work, labels: results.map { $0! }), entries: entries,
-                                  fontsUsed: fontsUsed.withLock { $0 }, createdFolders: createdFolders)
         if let atlas {
             do {
                 batch.atlases = try packAtlases(batch, settings: atlas)
