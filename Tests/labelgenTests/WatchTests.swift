@@ -118,6 +118,10 @@ struct WatchTests {
         before = try watch.inodes()
         try watch.saveInPlace(String(decoding: try JSONSerialization.data(withJSONObject: table), as: UTF8.self))
         try await watch.expectRedrawn(["en/b.png"], since: before, after: "en.json was written in place")
+        // The manifest is written after the images are renamed: the run ends with its log line.
+        try await watch.waitUntil("the second run is logged") {
+            watch.log.components(separatedBy: "en.json changed; 1 label redrawn in ").count - 1 == 2
+        }
 
         #expect(try await watch.stop(SIGINT) == .exited(130))
         try watch.expectConsistent(texts: table)
@@ -152,6 +156,7 @@ struct WatchTests {
         let before = try watch.inodes()
         try watch.saveByRenaming(table)
         try await watch.expectRedrawn(["en/a.png"], since: before, after: "the table was fixed")
+        try await watch.waitUntil("the run is logged") { watch.log.contains("en.json changed; 1 label redrawn in ") }
         #expect(try await watch.stop(SIGINT) == .exited(130))
         try watch.expectConsistent(texts: table)
     }
