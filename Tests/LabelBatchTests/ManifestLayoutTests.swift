@@ -53,6 +53,27 @@ struct ManifestLayoutTests {
         }
     }
 
+    @Test("a manifest of many megabytes is read through its mapping, pages given back as it goes, every entry in place")
+    func largeManifestMapped() throws {
+        var random = SplitMix64(seed: 38)
+        let folder = try Scratch()
+        defer { folder.remove() }
+        var manifest = ManifestReaderTests.manifest(&random)
+        while manifest.labels.count < 40_000 {
+            manifest.labels += ManifestReaderTests.manifest(&random).labels
+        }
+        let data = try JSONFile.encode(manifest)
+        // Several of the reader's 4 MB steps, and an end that is no whole page.
+        #expect(data.count > 12 << 20 && data.count % 4096 != 0, "\(data.count) bytes")
+        try data.write(to: folder.url.appendingPathComponent("manifest.json"))
+        let previous = try #require(PreviousManifest.read(in: folder.url))
+        #expect(previous.entries.count == manifest.labels.count)
+        for index in Swift.stride(from: 0, to: manifest.labels.count, by: 97) + [manifest.labels.count - 1] {
+            #expect(try previous.label(previous.entries[index]) == manifest.labels[index])
+        }
+        #expect(previous.entries.map(\.key) == manifest.labels.map(\.key))
+    }
+
     @Test("a file written in pieces is left untouched when its bytes are the same, and replaced when not")
     func piecesCompareWithTheFile() throws {
         let folder = try Scratch()

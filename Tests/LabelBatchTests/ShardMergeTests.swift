@@ -55,6 +55,21 @@ struct ShardMergeTests {
         #expect(try merge(scratch, ["shard1", "shard2", "shard3"]).run().filesWritten == 0)
     }
 
+    @Test("a shard manifest rewritten in another layout still merges into the bytes of a full run")
+    func mergesReformattedManifest() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try runShards(scratch)
+        // One line, fields in another order: the same manifest to any reader.
+        let url = scratch("shard2/de/manifest.json")
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
+        try JSONSerialization.data(withJSONObject: object, options: [.withoutEscapingSlashes]).write(to: url)
+        #expect(try String(contentsOf: url, encoding: .utf8).split(separator: "\n").count == 1)
+        _ = try merge(scratch, ["shard1", "shard2", "shard3"]).run()
+        try runAll(try batchRun(Self.tables, into: scratch, folder: "full"))
+        #expect(try scratch.contents(of: "merged") == scratch.contents(of: "full"))
+    }
+
     @Test("a missing shard, a shard of other inputs, a changed image and a conflicting entry each fail and write nothing")
     func refusesBadShards() throws {
         let scratch = try Scratch()

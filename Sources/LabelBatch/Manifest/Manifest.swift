@@ -175,13 +175,6 @@ package struct Manifest: Codable, Equatable, Sendable {
         /// A content hash of the file.
         package var hash: String
     }
-
-    /// The manifest a previous run left in `folder`, or nil when there is none or it
-    /// cannot be read (then every label is drawn again and nothing is deleted).
-    static func previous(in folder: URL) -> Manifest? {
-        guard let data = try? Data(contentsOf: folder.appendingPathComponent("manifest.json")) else { return nil }
-        return ManifestReader.decode(data)
-    }
 }
 
 extension Double {

@@ -149,13 +149,6 @@ struct ManifestUpdate {
                               keeping: Set(listed.flatMap(\.files)).union(header.atlas?.sheets.flatMap { [$0.image, $0.data] } ?? []))
     }
 
-    /// Removes the files `old` lists and `new` does not, in `folder`; see
-    /// ``removeStaleFiles(in:listed:sheets:keeping:)``.
-    static func removeStaleFiles(in folder: URL, listedBy old: Manifest?, keeping new: Manifest) -> Int {
-        removeStaleFiles(in: folder, listed: old?.labels.flatMap { $0.images.map(\.file) } ?? [], sheets: old?.atlas?.sheets ?? [],
-                         keeping: Set(new.labels.flatMap { $0.images.map(\.file) }).union(new.atlas?.sheets.flatMap { [$0.image, $0.data] } ?? []))
-    }
-
     /// Removes from `folder` the label images `listed` and the sheets' files an earlier
     /// manifest named that `kept` does not hold: only plain image names for labels, and
     /// only sheet names for atlases (``FileNames/isSheetFile(_:suffix:)``). Runs and merges

@@ -56,16 +56,56 @@ final class PreviousManifest: Sendable {
     /// The manifest in `folder`, or nil when there is none or it cannot be read (then
     /// every label is drawn again and nothing is deleted).
     static func read(in folder: URL) -> PreviousManifest? {
-        let descriptor = open(folder.appendingPathComponent("manifest.json").path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-              let data = try? EntryStore.read(descriptor, offset: 0, count: Int(info.st_size)),
-              let (header, entries) = try? ManifestReader.read(data, entry: Entry.init) else {
+        try? load(folder.appendingPathComponent("manifest.json"))
+    }
+
+    /// The manifest at `url`.
+    ///
+    /// The file is mapped rather than read, and the pages behind the entries already
+    /// indexed are given back as the reading goes, so reading a manifest of a hundred
+    /// thousand labels (75 MB) never holds more than a few megabytes of it.
+    ///
+    /// - Throws: `POSIXError` when the file cannot be opened or is not a plain file, and
+    ///   ``JSONSyntaxError`` when it is not a manifest.
+    static func load(_ url: URL) throws -> PreviousManifest {
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw POSIXError(POSIXError.Code(rawValue: errno) ?? .EIO) }
+        do {
+            var info = stat()
+            guard fstat(descriptor, &info) == 0 else { throw POSIXError(POSIXError.Code(rawValue: errno) ?? .EIO) }
+            guard (info.st_mode & S_IFMT) == S_IFREG else { throw POSIXError(.EINVAL) }
+            let (header, entries) = try withMapping(descriptor, count: Int(info.st_size)) { data, release throws(JSONSyntaxError) in
+                try ManifestReader.read(data) { label, bytes in
+                    release(bytes.upperBound)
+                    return Entry(label, bytes: bytes)
+                }
+            }
+            return PreviousManifest(header: header, entries: entries, descriptor: descriptor)
+        } catch {
             close(descriptor)
-            return nil
+            throw error
         }
-        return PreviousManifest(header: header, entries: entries, descriptor: descriptor)
+    }
+
+    /// Runs `body` with the first `count` bytes of the file at `descriptor` mapped, and a
+    /// function that gives back to the system the pages before an offset once they are
+    /// read (they stay readable: touched again, they are read from the file again).
+    private static func withMapping<T>(_ descriptor: Int32, count: Int,
+                                       _ body: (Data, (Int) -> Void) throws(JSONSyntaxError) -> T) throws -> T {
+        guard count > 0 else { return try body(Data(), { _ in }) }
+        guard let base = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED else {
+            throw POSIXError(POSIXError.Code(rawValue: errno) ?? .EIO)
+        }
+        defer { munmap(base, count) }
+        let page = max(4096, sysconf(Int32(_SC_PAGESIZE)))
+        var released = 0
+        return try body(Data(bytesNoCopy: base, count: count, deallocator: .none)) { offset in
+            let end = offset / page * page
+            // A few megabytes at a time: one system call per entry would cost more than the pages.
+            guard end - released >= 1 << 22 else { return }
+            madvise(base + released, end - released, MADV_DONTNEED)
+            released = end
+        }
     }
 
     /// The bytes of `entry` as the file has them.

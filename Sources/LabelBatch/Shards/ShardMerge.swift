@@ -1,4 +1,5 @@
 import Foundation
+import LabelCore
 
 /// Joins the output folders of shards run apart (`--shard K/N` on N machines, each into
 /// its own folder) into one folder whose bytes are those of a run without shards.
@@ -60,18 +61,26 @@ package struct ShardMerge: Sendable {
 
     // MARK: - Reading and checking
 
-    /// One locale's manifest in one shard folder.
+    /// One locale's manifest in one shard folder, indexed: its entries' bytes stay in the
+    /// file, so merging a hundred thousand labels never holds their manifests decoded.
     struct ShardManifest {
         let folder: URL
-        let manifest: Manifest
+        let manifest: PreviousManifest
+    }
+
+    /// One label of a merged locale, and the shard manifest its entry and images come from.
+    struct MergedEntry {
+        let shard: ShardManifest
+        let entry: PreviousManifest.Entry
     }
 
     /// One locale merged from every shard folder that has it.
     struct MergedLocale {
         let locale: String
-        let manifest: Manifest
-        /// Where each image's bytes come from, by file name.
-        let sources: [String: URL]
+        /// The merged manifest's fields; its entries are ``listed``.
+        let header: Manifest
+        /// Every label, sorted by key.
+        let listed: [MergedEntry]
     }
 
     /// Every locale of the shard folders, merged and checked.
@@ -81,7 +90,7 @@ package struct ShardMerge: Sendable {
         for folder in shardFolders {
             let found = try Self.manifests(in: folder)
             guard !found.isEmpty else { throw .noManifests(folder: folder.path) }
-            for manifest in found { byLocale[manifest.manifest.locale, default: []].append(manifest) }
+            for manifest in found { byLocale[manifest.manifest.header.locale, default: []].append(manifest) }
         }
         try Self.checkSameTool(byLocale.values.flatMap { $0 })
         // Every shard writes the manifest of every locale of the run, even one it drew
@@ -107,17 +116,18 @@ package struct ShardMerge: Sendable {
         var found: [ShardManifest] = []
         for name in names where LabelPlan.isSafeLocale(name) {
             let url = folder.appendingPathComponent(name).appendingPathComponent("manifest.json")
-            guard let data = FileManager.default.contents(atPath: url.path) else { continue }
-            let manifest: Manifest
+            let manifest: PreviousManifest
             do {
-                manifest = try JSONDecoder().decode(Manifest.self, from: data)
-            } catch {
+                manifest = try PreviousManifest.load(url)
+            } catch let error as JSONSyntaxError {
                 throw .unreadableManifest(path: url.path, reason: "not a labelgen manifest: \(error)")
+            } catch {
+                continue  // no manifest: a folder of something else
             }
-            guard manifest.locale == name else {
-                throw .unreadableManifest(path: url.path, reason: "lists locale \(manifest.locale), not \(name)")
+            guard manifest.header.locale == name else {
+                throw .unreadableManifest(path: url.path, reason: "lists locale \(manifest.header.locale), not \(name)")
             }
-            guard manifest.inputs != nil else { throw .noInputs(path: url.path) }
+            guard manifest.header.inputs != nil else { throw .noInputs(path: url.path) }
             found.append(ShardManifest(folder: folder, manifest: manifest))
         }
         return found
@@ -126,60 +136,79 @@ package struct ShardMerge: Sendable {
     /// Throws unless every manifest names one tool version.
     private static func checkSameTool(_ manifests: [ShardManifest]) throws(ShardMergeError) {
         guard let first = manifests.first else { return }
-        if let other = manifests.first(where: { $0.manifest.tool != first.manifest.tool }) {
-            throw .differentTools(first: first.folder.path, firstTool: first.manifest.tool,
-                                  second: other.folder.path, secondTool: other.manifest.tool)
+        if let other = manifests.first(where: { $0.manifest.header.tool != first.manifest.header.tool }) {
+            throw .differentTools(first: first.folder.path, firstTool: first.manifest.header.tool,
+                                  second: other.folder.path, secondTool: other.manifest.header.tool)
         }
     }
 
-    /// One locale's manifests joined into one, checked to come from one run and to be whole.
+    /// One locale's manifests joined into one, checked to come from one run and to be
+    /// whole, with every image checked against its hash. One entry at a time is decoded.
     private static func merge(_ locale: String, _ shards: [ShardManifest]) throws(ShardMergeError) -> MergedLocale {
-        let first = shards[0]
-        let inputs = first.manifest.inputs!
+        let first = shards[0].manifest.header
+        let inputs = first.inputs!
         if let other = shards.first(where: {
-            $0.manifest.inputs != inputs || $0.manifest.style != first.manifest.style || $0.manifest.output != first.manifest.output
+            $0.manifest.header.inputs != inputs || $0.manifest.header.style != first.style || $0.manifest.header.output != first.output
         }) {
-            throw .differentInputs(locale: locale, first: first.folder.path, second: other.folder.path)
+            throw .differentInputs(locale: locale, first: shards[0].folder.path, second: other.folder.path)
         }
-        var labels: [String: (label: Manifest.Label, folder: URL)] = [:]
+        var byKey: [String: MergedEntry] = [:]
         var fonts: [String: Manifest.Font] = [:]
-        var sources: [String: URL] = [:]
         for shard in shards {
             let localeFolder = shard.folder.appendingPathComponent(locale)
-            for label in shard.manifest.labels {
-                if let earlier = labels[label.key] {
-                    guard earlier.label == label else {
-                        throw .conflictingEntries(locale: locale, key: label.key, first: earlier.folder.path,
+            for entry in shard.manifest.entries {
+                let merged = MergedEntry(shard: shard, entry: entry)
+                if let earlier = byKey[entry.key] {
+                    guard try same(earlier, merged) else {
+                        throw .conflictingEntries(locale: locale, key: entry.key, first: earlier.shard.folder.path,
                                                   second: shard.folder.path)
                     }
                     continue
                 }
-                labels[label.key] = (label, shard.folder)
-                for image in label.images {
-                    sources[image.file] = try checkedImage(image, in: localeFolder)
+                byKey[entry.key] = merged
+                for image in try label(merged).images {
+                    try checkImage(image, in: localeFolder)
                 }
             }
-            for font in shard.manifest.fonts ?? [] {
+            for font in shard.manifest.header.fonts ?? [] {
                 if let known = fonts[font.file], known != font {
-                    throw .differentInputs(locale: locale, first: first.folder.path, second: shard.folder.path)
+                    throw .differentInputs(locale: locale, first: shards[0].folder.path, second: shard.folder.path)
                 }
                 fonts[font.file] = font
             }
         }
-        guard labels.count == inputs.labels else {
-            throw .labelCount(locale: locale, merged: labels.count, expected: inputs.labels)
+        guard byKey.count == inputs.labels else {
+            throw .labelCount(locale: locale, merged: byKey.count, expected: inputs.labels)
         }
-        let sorted = labels.values.map(\.label).sorted { $0.key < $1.key }
-        let used = Set(sorted.flatMap { $0.fontFiles ?? [] })
-        let manifest = Manifest(tool: first.manifest.tool, locale: locale, style: first.manifest.style, output: first.manifest.output,
-                                fonts: fonts.values.filter { used.contains($0.file) }.sorted { ($0.file, $0.hash) < ($1.file, $1.hash) },
-                                inputs: inputs, labels: sorted)
-        return MergedLocale(locale: locale, manifest: manifest, sources: sources)
+        let listed = byKey.values.sorted { $0.entry.key < $1.entry.key }
+        let used = Set(listed.flatMap { $0.entry.fontFiles ?? [] })
+        let header = Manifest(tool: first.tool, locale: locale, style: first.style, output: first.output,
+                              fonts: fonts.values.filter { used.contains($0.file) }.sorted { ($0.file, $0.hash) < ($1.file, $1.hash) },
+                              inputs: inputs, labels: [])
+        return MergedLocale(locale: locale, header: header, listed: listed)
     }
 
-    /// The image's file in `folder`, checked to be a plain name that is there with the
-    /// bytes the manifest's hash says.
-    private static func checkedImage(_ image: Manifest.Image, in folder: URL) throws(ShardMergeError) -> URL {
+    /// `merged`'s entry decoded.
+    private static func label(_ merged: MergedEntry) throws(ShardMergeError) -> Manifest.Label {
+        do { return try merged.shard.manifest.label(merged.entry) } catch {
+            let url = merged.shard.folder.appendingPathComponent(merged.shard.manifest.header.locale)
+                .appendingPathComponent("manifest.json")
+            throw .unreadableManifest(path: url.path, reason: "cannot be read again: \(error)")
+        }
+    }
+
+    /// Whether two shards' entries of one key are the same label: the same bytes, as one
+    /// labelgen writes them, or else the same when decoded.
+    private static func same(_ first: MergedEntry, _ second: MergedEntry) throws(ShardMergeError) -> Bool {
+        if let a = try? first.shard.manifest.bytes(of: first.entry), let b = try? second.shard.manifest.bytes(of: second.entry), a == b {
+            return true
+        }
+        return try label(first) == label(second)
+    }
+
+    /// Checks that the image is a plain file name in `folder`, there with the bytes the
+    /// manifest's hash says.
+    private static func checkImage(_ image: Manifest.Image, in folder: URL) throws(ShardMergeError) {
         let url = folder.appendingPathComponent(image.file)
         guard FileNames.isPlainFileName(image.file) else {
             throw .missingImage(path: url.path, reason: "is not a plain file name inside the locale folder")
@@ -190,7 +219,6 @@ package struct ShardMerge: Sendable {
         guard ContentHash.fileHex(of: data) == image.hash else {
             throw .missingImage(path: url.path, reason: "does not have the bytes its manifest's hash says")
         }
-        return url
     }
 
     // MARK: - Writing
@@ -199,22 +227,26 @@ package struct ShardMerge: Sendable {
     /// images no merged manifest lists. `locales` were checked; the output folder is locked.
     private func write(_ locales: [MergedLocale]) throws(ShardMergeError) -> Result {
         var staged: [AtomicWriter.Staged] = []
-        var old: [String: Manifest] = [:]
+        var old: [String: PreviousManifest] = [:]
         do throws(ShardMergeError) {
             for merged in locales {
                 let folder = outputFolder.appendingPathComponent(merged.locale)
                 do { try OutputFolder.checkLocaleFolder(folder) } catch { throw ShardMergeError.output(error) }
-                old[merged.locale] = Manifest.previous(in: folder)
-                for (file, source) in merged.sources.sorted(by: { $0.key < $1.key }) {
-                    let target = folder.appendingPathComponent(file)
-                    let data: Data
-                    do { data = try Data(contentsOf: source) } catch {
-                        throw ShardMergeError.missingImage(path: source.path, reason: AtomicWriter.reason(error))
-                    }
-                    do {
-                        if let file = try AtomicWriter.stage(data, for: target) { staged.append(file) }
-                    } catch {
-                        throw ShardMergeError.output(.cannotWrite(target, error))
+                old[merged.locale] = PreviousManifest.read(in: folder)
+                for item in merged.listed {
+                    let sourceFolder = item.shard.folder.appendingPathComponent(merged.locale)
+                    for file in item.entry.files {
+                        let source = sourceFolder.appendingPathComponent(file)
+                        let target = folder.appendingPathComponent(file)
+                        let data: Data
+                        do { data = try Data(contentsOf: source) } catch {
+                            throw ShardMergeError.missingImage(path: source.path, reason: AtomicWriter.reason(error))
+                        }
+                        do {
+                            if let file = try AtomicWriter.stage(data, for: target) { staged.append(file) }
+                        } catch {
+                            throw ShardMergeError.output(.cannotWrite(target, error))
+                        }
                     }
                 }
             }
@@ -241,15 +273,36 @@ package struct ShardMerge: Sendable {
         var counts: [String: Int] = [:]
         for merged in locales {
             let folder = outputFolder.appendingPathComponent(merged.locale)
-            let url = folder.appendingPathComponent("manifest.json")
-            do {
-                if try AtomicWriter.write(try JSONFile.encode(merged.manifest), to: url) { written += 1 }
-            } catch {
-                throw .output(.cannotWrite(url, error))
-            }
-            removed += ManifestUpdate.removeStaleFiles(in: folder, listedBy: old[merged.locale], keeping: merged.manifest)
-            counts[merged.locale] = merged.manifest.labels.count
+            if try writeManifest(of: merged, in: folder) { written += 1 }
+            let previous = old[merged.locale]
+            removed += ManifestUpdate.removeStaleFiles(in: folder, listed: previous?.entries.flatMap(\.files) ?? [],
+                                                       sheets: previous?.header.atlas?.sheets ?? [],
+                                                       keeping: Set(merged.listed.flatMap(\.entry.files)))
+            counts[merged.locale] = merged.listed.count
         }
         return Result(labels: counts, filesWritten: written, filesRemoved: removed)
+    }
+
+    /// Writes the merged manifest of a locale an entry at a time, unless the file already
+    /// holds those bytes. Each entry is decoded from its shard's file and encoded again,
+    /// not copied: a shard's manifest that was reformatted still merges into the bytes a
+    /// run writes.
+    /// - Returns: Whether the file was written.
+    private func writeManifest(of merged: MergedLocale, in folder: URL) throws(ShardMergeError) -> Bool {
+        let url = folder.appendingPathComponent("manifest.json")
+        do {
+            let layout = try JSONFileLayout(merged.header, arrayKey: "labels", hasElements: !merged.listed.isEmpty)
+            let encoder = JSONFile.encoder()
+            return try AtomicWriter.write(to: url) { pieces in
+                try pieces.append(layout.head)
+                for (index, item) in merged.listed.enumerated() {
+                    if index > 0 { try pieces.append(JSONFileLayout.separator) }
+                    try pieces.append(try JSONFileLayout.element(try Self.label(item), encoder: encoder))
+                }
+                try pieces.append(layout.tail)
+            }
+        } catch {
+            throw .output(.cannotWrite(url, error))
+        }
     }
 }
