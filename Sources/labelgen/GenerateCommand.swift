@@ -217,10 +217,16 @@ struct Generate: ParsableCommand {
         if let contactSheet {
             let first = URL(fileURLWithPath: contactSheet)
             let sheet = ContactSheet(report: runReport, outputFolder: outputFolder)
-            let (pages, script) = reloading ? sheet.reloadingPages(first: first) : (sheet.pages(first: first), nil)
-            for page in pages { try Self.write(page.html, to: page.url) }
-            for stale in ContactSheet.stalePages(first: first, count: pages.count) { try? FileManager.default.removeItem(at: stale) }
-            if let script { try Self.write(script, to: ContactSheet.reloadScriptURL(forPage: first)) }
+            // A page at a time: the sheet of a large run is many megabytes.
+            let count: Int
+            if reloading {
+                let (pages, script) = try sheet.eachReloadingPage(first: first) { try Self.write($1, to: $0) }
+                count = pages
+                try Self.write(script, to: ContactSheet.reloadScriptURL(forPage: first))
+            } else {
+                count = try sheet.eachPage(first: first) { try Self.write($1, to: $0) }
+            }
+            for stale in ContactSheet.stalePages(first: first, count: count) { try? FileManager.default.removeItem(at: stale) }
         }
     }
 

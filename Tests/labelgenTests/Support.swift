@@ -217,7 +217,10 @@ enum Files {
     static func identities(_ folder: URL) throws -> [String: Identity] {
         var result: [String: Identity] = [:]
         for relative in list(folder) {
-            let attributes = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(relative).path)
+            // A file gone since the listing was a running labelgen's staged file, renamed since.
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(relative).path) else {
+                continue
+            }
             let modified = try #require(attributes[.modificationDate] as? Date)
             let number = try #require(attributes[.systemFileNumber] as? NSNumber)
             result[relative] = Identity(modified: modified, inode: number.uint64Value)

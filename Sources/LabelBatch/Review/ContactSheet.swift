@@ -68,11 +68,23 @@ package struct ContactSheet: Sendable {
     /// The pages, written at `first` and beside it, with their bytes (UTF-8). Labels whose
     /// manifest entry or image cannot be read show as "no image".
     package func pages(first: URL) -> [(url: URL, html: Data)] {
+        var pages: [(url: URL, html: Data)] = []
+        eachPage(first: first) { pages.append(($0, $1)) }
+        return pages
+    }
+
+    /// Makes the pages of ``pages(first:)`` one at a time, giving each to `body` before
+    /// the next is made: a sheet of a hundred thousand labels is a hundred pages of about
+    /// a megabyte, which a run writes without holding them all.
+    /// - Returns: How many pages there are.
+    @discardableResult
+    package func eachPage(first: URL, _ body: (_ url: URL, _ html: Data) throws -> Void) rethrows -> Int {
         let plan = PagePlan(report: report, pageSize: pageSize)
         let lookup = EntryLookup(outputFolder: outputFolder, locales: plan.locales)
-        return plan.pages.indices.map { number in
-            (Self.pageURL(first: first, number: number), Data(page(number, of: plan, lookup: lookup, first: first).utf8))
+        for number in plan.pages.indices {
+            try body(Self.pageURL(first: first, number: number), Data(page(number, of: plan, lookup: lookup, first: first).utf8))
         }
+        return plan.pages.count
     }
 
     /// Where page `number` (from 0) of the sheet whose first page is `first` is written:
@@ -94,9 +106,9 @@ package struct ContactSheet: Sendable {
         return stale
     }
 
-    /// The pages as `labelgen --watch` writes them: the first reloads itself while it is
-    /// open whenever the run writes it again, and the script tells it when: write the
-    /// pages first, then the script, to ``reloadScriptURL(forPage:)``.
+    /// ``eachPage(first:_:)`` as `labelgen --watch` writes the pages: the first reloads
+    /// itself while it is open whenever the run writes it again, and the script tells it
+    /// when: write the pages first, then the script, to ``reloadScriptURL(forPage:)``.
     ///
     /// A page opened from disk (`file://`) cannot fetch a file, but it can load a
     /// script: every second it loads the script again, which names the generation of
@@ -104,22 +116,36 @@ package struct ContactSheet: Sendable {
     /// A run that changes nothing on the page leaves both files as they were.
     ///
     /// - Parameter first: Where the first page is written; the script goes beside it.
-    package func reloadingPages(first: URL) -> (pages: [(url: URL, html: Data)], script: Data) {
-        var pages = pages(first: first)
-        var html = String(decoding: pages[0].html, as: UTF8.self)
-        let generation = ContentHash.hex(of: pages[0].html)
-        let name = Self.reloadScriptURL(forPage: first).lastPathComponent
+    /// - Returns: How many pages there are, and the script.
+    @discardableResult
+    package func eachReloadingPage(first: URL, _ body: (_ url: URL, _ html: Data) throws -> Void) rethrows
+        -> (count: Int, script: Data) {
+        var script = Data()
+        let count = try eachPage(first: first) { url, html in
+            guard script.isEmpty else { return try body(url, html) }
+            let reloading = Self.reloading(html, scriptURL: Self.reloadScriptURL(forPage: first))
+            script = reloading.script
+            try body(url, reloading.html)
+        }
+        return (count, script)
+    }
+
+    /// The first page with the script that reloads it put in its head, and the script
+    /// file's content naming the page's generation.
+    private static func reloading(_ page: Data, scriptURL: URL) -> (html: Data, script: Data) {
+        var html = String(decoding: page, as: UTF8.self)
+        let generation = ContentHash.hex(of: page)
+        let name = scriptURL.lastPathComponent
         let source = name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? name
-        let script = Self.reloadingScript
+        let script = reloadingScript
             .replacingOccurrences(of: "GENERATION", with: generation)
             .replacingOccurrences(of: "SOURCE", with: source)
         // Text from the tables is escaped, so the first end of the head is the page's own.
         if let end = html.range(of: "</head>") { html.insert(contentsOf: script, at: end.lowerBound) }
-        pages[0].html = Data(html.utf8)
-        return (pages, Data("labelgenGeneration(\"\(generation)\");\n".utf8))
+        return (Data(html.utf8), Data("labelgenGeneration(\"\(generation)\");\n".utf8))
     }
 
-    /// The script beside `page` that tells an open page made by ``reloadingPages(first:)``
+    /// The script beside `page` that tells an open page made by ``eachReloadingPage(first:_:)``
     /// which generation is on disk: `sheet.html` has `sheet.reload.js`.
     package static func reloadScriptURL(forPage page: URL) -> URL {
         page.deletingPathExtension().appendingPathExtension("reload.js")
