@@ -214,6 +214,37 @@ struct BatchRunTests {
         #expect(run.diffFolder == scratch("out/_diff"))
     }
 
+    @Test("a golden check on four threads reports each differing label and its diff image, and the first unreadable image in plan order")
+    func goldenCheckOnThreads() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let keys = (1...12).map { String(format: "k%02d", $0) }
+        var run = try batchRun([table("en", Dictionary(uniqueKeysWithValues: keys.map { ($0, "Label \($0)") }))], into: scratch)
+        run.jobs = 4
+        try runAll(run)
+        try FileManager.default.copyItem(at: scratch("out"), to: scratch("golden"))
+        for key in ["k03", "k07", "k11"] {
+            var golden = try PNGDecoder().decode(contentsOf: scratch("golden/en/\(key).png"))
+            golden.pixels.replaceSubrange(0..<4, with: [255, 0, 0, 255])
+            try PNGEncoder().encode(golden).write(to: scratch("golden/en/\(key).png"))
+        }
+        let checks = BatchRun.Checks(goldenFolder: scratch("golden"))
+        let report = try runAll(run, checks: checks).1
+        #expect(report.failedLabels.map(\.key) == ["k03", "k07", "k11"])
+        #expect(try scratch.files(in: "out/_diff") == ["en/k03.diff.png", "en/k07.diff.png", "en/k11.diff.png"])
+
+        for key in ["k09", "k05", "k12"] { try Data("not a PNG".utf8).write(to: scratch("out/en/\(key)@2x.png")) }
+        for _ in 0..<3 {
+            do {
+                _ = try runAll(run, checks: checks)
+                Issue.record("unreadable images were compared")
+            } catch let error as BatchError {
+                guard case .unreadableImage = error else { Issue.record("\(error)"); continue }
+                #expect(error.description.contains("k05@2x.png"), "\(error)")
+            }
+        }
+    }
+
     @Test("strict fails a truncated label and the size limit a shrunk one; neither fails by default")
     func checksFailLabels() throws {
         let scratch = try Scratch()

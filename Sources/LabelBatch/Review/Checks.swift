@@ -1,4 +1,5 @@
 import Foundation
+import LabelCore
 import LabelLayout
 import StyledText
 import TextRender
@@ -45,11 +46,21 @@ extension BatchRun {
 
 /// Compares the images of one run with golden images, writing a diff image for each one
 /// that differs.
-struct GoldenComparison {
+struct GoldenComparison: Sendable {
     let outputFolder: URL
     let goldenFolder: URL
     let diffFolder: URL
     let check: GoldenCheck
+    /// Held while a diff image is written: labels are compared on several threads, and
+    /// two of them could make one locale's diff folder at once.
+    private let writing = Lock()
+
+    init(outputFolder: URL, goldenFolder: URL, diffFolder: URL, check: GoldenCheck) {
+        self.outputFolder = outputFolder
+        self.goldenFolder = goldenFolder
+        self.diffFolder = diffFolder
+        self.check = check
+    }
 
     /// Why the image `files` of a label in `locale` fail: one line per image that differs
     /// from its golden image or has none.
@@ -83,6 +94,6 @@ struct GoldenComparison {
         let url = diffFolder.appendingPathComponent(locale).appendingPathComponent(name)
         let png: Data
         do { png = try PNGEncoder().encode(diff) } catch { throw .cannotWrite(path: url.path, reason: "\(error)") }
-        do { try AtomicWriter.write(png, to: url) } catch { throw .cannotWrite(url, error) }
+        do { _ = try writing.withLock { try AtomicWriter.write(png, to: url) } } catch { throw .cannotWrite(url, error) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LabelCore
 
 extension BatchRun {
     /// Tells what became of each label of a committed run, and applies `checks`.
@@ -17,13 +18,24 @@ extension BatchRun {
                              check: GoldenCheck(tolerance: checks.tolerance, alpha: imageEncoding.alpha))
         }
         if golden != nil { try? FileManager.default.removeItem(at: diffFolder) }
+        let labels = committed.plan.labels
+        // Comparing means decoding two images a label: on every core, the errors kept
+        // by label so that the first one in plan order is thrown, whatever the jobs.
+        let goldenFailures = golden.map { golden in
+            labels.indices.concurrentMap(jobs: jobs) { index -> Result<[String], BatchError> in
+                Result { () throws(BatchError) in
+                    guard let outcome = Self.outcome(of: labels[index], drawn: committed.drawn[index]) else { return [] }
+                    return try golden.failures(of: outcome.files, locale: labels[index].locale)
+                }
+            }
+        }
         var reported: [RunReport.Entry] = []
-        reported.reserveCapacity(committed.plan.labels.count)
-        for (index, label) in committed.plan.labels.enumerated() {
+        reported.reserveCapacity(labels.count)
+        for (index, label) in labels.enumerated() {
             var (entry, outcome) = Self.entry(for: label, drawn: committed.drawn[index])
             if let outcome {
                 entry.failures = checks.failures(of: outcome)
-                entry.failures += try golden?.failures(of: outcome.files, locale: label.locale) ?? []
+                entry.failures += try goldenFailures?[index].get() ?? []
             }
             reported.append(entry)
         }
@@ -42,19 +54,16 @@ extension BatchRun {
             wrapStyle: label.style.resolvedWrapStyle.rawValue, fit: nil, truncated: nil,
             fallbackFonts: [], missingCharacters: [], unfilledPlaceholders: label.unfilledPlaceholders,
             milliseconds: 0, failures: [])
-        let outcome: LabelOutcome?
         switch label.status {
         case .unchanged:
-            outcome = label.kept?.outcome
             entry.status = .unchanged
         case .render:
-            outcome = drawn?.outcome
             entry.status = .rendered
             entry.milliseconds = drawn.map { ($0.seconds * 1000_000).rounded() / 1000 } ?? 0
         case .notRendered:
-            outcome = nil
+            break
         }
-        guard let outcome else { return (entry, nil) }
+        guard let outcome = outcome(of: label, drawn: drawn) else { return (entry, nil) }
         entry.fontSize = outcome.fontSize
         entry.sizeShare = (outcome.fontSize / outcome.requestedFontSize * 1000).rounded() / 1000
         entry.lines = outcome.lineCount
@@ -63,5 +72,15 @@ extension BatchRun {
         entry.fallbackFonts = outcome.fallbackFonts ?? []
         entry.missingCharacters = outcome.missingCharacters ?? []
         return (entry, outcome)
+    }
+
+    /// What the images of `label` came out as: drawn now, or kept from the earlier run;
+    /// nil when it has none.
+    private static func outcome(of label: PlannedLabel, drawn: DrawnLabel?) -> LabelOutcome? {
+        switch label.status {
+        case .unchanged: label.kept?.outcome
+        case .render: drawn?.outcome
+        case .notRendered: nil
+        }
     }
 }
