@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LabelCore
 import TextRender
 
 /// One locale's sprite sheets, packed and staged beside their targets under temporary
@@ -25,25 +26,40 @@ struct PackedAtlas: Sendable {
 ///
 /// The sheets depend only on the manifest's labels and their images' bytes, so the same
 /// labels give the same sheets whatever was drawn in this run and on how many threads.
-struct AtlasBuilder {
+struct AtlasBuilder: Sendable {
     let settings: AtlasSettings
     let locale: String
     /// The locale folder.
     let folder: URL
     /// Images drawn in this run that are still under their temporary names, by target path.
     let stagedImages: [String: String]
-    /// The manifest the previous run left in the folder, whose sheets may still fit.
-    let previous: Manifest?
+    /// The manifest the previous run left in the folder, whose sheets may still fit; its
+    /// entries are decoded one at a time.
+    let previous: PreviousManifest?
+    /// How many images are read and measured at once.
+    let jobs: Int
     /// Writes the sheets as the run writes its labels. Their pixels come from those
     /// files, so they are stored as they are: premultiplied already when the run is.
     let encoder: ImageEncoder
+
+    /// What packing needs of a label: its key and images, without the rest of its
+    /// manifest entry, so a locale of a hundred thousand labels is packed holding little.
+    struct Label: Sendable {
+        let key: String
+        let images: [Manifest.Image]
+
+        init(_ label: Manifest.Label) {
+            key = label.key
+            images = label.images
+        }
+    }
 
     /// The sheets of `labels` (a locale's manifest entries, sorted by key), staged; nil
     /// when the labels have no images.
     ///
     /// Every image is read and checked before any sheet is staged, so a frame too large
     /// for a sheet stops the run with nothing written.
-    func build(_ labels: [Manifest.Label]) throws(BatchError) -> PackedAtlas? {
+    func build(_ labels: [Label]) throws(BatchError) -> PackedAtlas? {
         if let kept = previousSheets(for: labels) { return kept }
         let scales = Set(labels.flatMap { $0.images.map(\.scale) }).sorted()
         guard !scales.isEmpty else { return nil }
@@ -56,8 +72,13 @@ struct AtlasBuilder {
                 // Every image is measured before any sheet is drawn, so a frame too large
                 // stops the run before a sheet is staged.
                 var sprites: [TrimmedSprite] = []
-                for (key, image) in images {
-                    let sprite = TrimmedSprite(try read(image))
+                sprites.reserveCapacity(images.count)
+                // Reading is decoding every image: on every core, checked in order after.
+                let measured = images.concurrentMap(jobs: jobs) { item in
+                    Result { () throws(BatchError) in TrimmedSprite(try read(item.1)) }
+                }
+                for ((key, _), result) in zip(images, measured) {
+                    let sprite = try result.get()
                     let edge = 2 * settings.extrusion
                     if sprite.width + edge > settings.maximumSide || sprite.height + edge > settings.maximumSide {
                         throw .atlasFrameTooLarge(locale: locale, key: key, scale: scale, width: sprite.width,
@@ -81,17 +102,19 @@ struct AtlasBuilder {
     /// The previous run's sheets, when they hold exactly these images, were packed the
     /// same way, and are still on disk as it wrote them: packing again would give the
     /// same bytes, after reading every image. A run with nothing changed so stays fast.
-    private func previousSheets(for labels: [Manifest.Label]) -> PackedAtlas? {
-        guard let previous, let record = previous.atlas, previous.tool == Labelgen.tool,
+    private func previousSheets(for labels: [Label]) -> PackedAtlas? {
+        guard let previous, let record = previous.header.atlas, previous.header.tool == Labelgen.tool,
               record.maximumSide == settings.maximumSide, record.padding == settings.padding,
-              record.extrusion == settings.extrusion, previous.output == Manifest.Output(encoder.encoding) else { return nil }
-        func images(_ labels: [Manifest.Label]) -> [[Manifest.Image]] {
-            labels.map { $0.images.map { image in var image = image; image.atlas = nil; return image } }
+              record.extrusion == settings.extrusion, previous.header.output == Manifest.Output(encoder.encoding),
+              previous.entries.count == labels.count else { return nil }
+        func unpacked(_ images: [Manifest.Image]) -> [Manifest.Image] {
+            images.map { image in var image = image; image.atlas = nil; return image }
         }
-        guard labels.map(\.key) == previous.labels.map(\.key), images(labels) == images(previous.labels) else { return nil }
         var frames: [String: Manifest.AtlasFrame] = [:]
         var framesBySheet: [String: [String: Manifest.AtlasFrame]] = [:]
-        for label in previous.labels {
+        for (entry, now) in zip(previous.entries, labels) {
+            guard entry.key == now.key, let label = try? previous.label(entry),
+                  unpacked(label.images) == unpacked(now.images) else { return nil }
             for image in label.images {
                 guard let frame = image.atlas else { return nil }
                 frames[image.file] = frame
@@ -219,31 +242,22 @@ extension BatchRun {
         let locales = plan.manifestLocales
         let builders = locales.map { locale in
             AtlasBuilder(settings: settings, locale: locale, folder: outputFolder.appendingPathComponent(locale),
-                         stagedImages: stagedImages, previous: plan.previous[locale]?.manifest(), encoder: ImageEncoder(imageEncoding))
+                         stagedImages: stagedImages, previous: plan.previous[locale], jobs: jobs, encoder: ImageEncoder(imageEncoding))
         }
-        var decoded: [[Manifest.Label]] = []
-        for locale in locales {
+        // A locale at a time, its images read on every core; each one's sheets depend on
+        // its labels alone.
+        var atlases: [String: PackedAtlas] = [:]
+        for (locale, builder) in zip(locales, builders) {
             let update = ManifestUpdate(run: self, rendered: rendered, locale: locale, tableKeys: tableKeys)
-            do { decoded.append(try update.listed.map(update.label)) } catch {
+            let labels: [AtlasBuilder.Label]
+            do { labels = try update.listed.map { AtlasBuilder.Label(try update.label($0)) } } catch {
+                atlases.values.forEach { $0.discard() }
                 throw .cannotWrite(update.folder.appendingPathComponent("manifest.json"), error)
             }
-        }
-        let entries = decoded
-        // Locales are packed side by side; each one's sheets depend on its labels alone.
-        let results = locales.indices.concurrentMap(jobs: jobs) { index in
-            Result { () throws(BatchError) in try builders[index].build(entries[index]) }
-        }
-        var atlases: [String: PackedAtlas] = [:]
-        var failure: BatchError?
-        for (index, result) in results.enumerated() {
-            switch result {
-            case .success(let atlas): atlases[locales[index]] = atlas
-            case .failure(let error): failure = failure ?? error
+            do { atlases[locale] = try builder.build(labels) } catch {
+                atlases.values.forEach { $0.discard() }
+                throw error
             }
-        }
-        if let failure {
-            atlases.values.forEach { $0.discard() }
-            throw failure
         }
         return atlases
     }

@@ -117,12 +117,4 @@ final class PreviousManifest: Sendable {
     func label(_ entry: Entry) throws -> Manifest.Label {
         try ManifestReader.label(in: bytes(of: entry))
     }
-
-    /// The whole manifest, every label decoded: for the few who need all of it at once
-    /// (sprite sheets), or nil if the file cannot be read again.
-    func manifest() -> Manifest? {
-        var manifest = header
-        do { manifest.labels = try entries.map(label) } catch { return nil }
-        return manifest
-    }
 }
