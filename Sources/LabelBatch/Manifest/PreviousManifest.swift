@@ -30,11 +30,12 @@ final class PreviousManifest: Sendable {
         /// Where its bytes lie in the file, from its `{` to its `}`.
         let bytes: Range<Int>
 
-        init(_ label: Manifest.Label, bytes: Range<Int>) {
+        /// `fontFiles` is the label's, or an equal list another entry holds already.
+        init(_ label: Manifest.Label, bytes: Range<Int>, fontFiles: [String]?) {
             key = label.key
             inputHash = label.inputHash
             outcome = LabelOutcome(label)
-            fontFiles = label.fontFiles
+            self.fontFiles = fontFiles
             self.bytes = bytes
         }
     }
@@ -74,10 +75,12 @@ final class PreviousManifest: Sendable {
             var info = stat()
             guard fstat(descriptor, &info) == 0 else { throw POSIXError(POSIXError.Code(rawValue: errno) ?? .EIO) }
             guard (info.st_mode & S_IFMT) == S_IFREG else { throw POSIXError(.EINVAL) }
+            // Most labels use the same few fonts: one list each, shared by their entries.
+            var fontLists: Set<[String]> = []
             let (header, entries) = try withMapping(descriptor, count: Int(info.st_size)) { data, release throws(JSONSyntaxError) in
                 try ManifestReader.read(data) { label, bytes in
                     release(bytes.upperBound)
-                    return Entry(label, bytes: bytes)
+                    return Entry(label, bytes: bytes, fontFiles: label.fontFiles.map { fontLists.insert($0).memberAfterInsert })
                 }
             }
             return PreviousManifest(header: header, entries: entries, descriptor: descriptor)
