@@ -82,9 +82,16 @@ struct GoldenComparison: Sendable {
     }
 
     private func compare(_ file: String, locale: String) throws(BatchError) -> GoldenCheck.Outcome {
+        let output = outputFolder.appendingPathComponent(locale).appendingPathComponent(file)
+        let golden = goldenFolder.appendingPathComponent(locale).appendingPathComponent(file)
+        // The same bytes are the same pixels. Most labels a check sees are unchanged, and
+        // comparing their files spares decoding both (5 ms a label at 544x184).
+        if let bytes = FileManager.default.contents(atPath: output.path), bytes == FileManager.default.contents(atPath: golden.path) {
+            return .match
+        }
         do {
-            let pixels = try LabelFileDecoder.decode(contentsOf: outputFolder.appendingPathComponent(locale).appendingPathComponent(file))
-            return try check.compare(rendered: pixels, goldenFile: goldenFolder.appendingPathComponent(locale).appendingPathComponent(file))
+            let pixels = try LabelFileDecoder.decode(contentsOf: output)
+            return try check.compare(rendered: pixels, goldenFile: golden)
         } catch {
             throw .unreadableImage(error)
         }
