@@ -169,9 +169,14 @@ struct AtlasBuilder: Sendable {
                 size: .init(w: width, h: height), scale: FileNames.scaleText(scale),
                 premultiplyAlpha: encoder.encoding.alpha == .premultiplied))
             var drawn: [AtlasSheet.Frame] = []
-            for index in members[number] {
+            // The sheet's frames are decoded again on every core; they take no more room
+            // together than the sheet itself.
+            let pixels = members[number].concurrentMap(jobs: jobs) { index in
+                Result { () throws(BatchError) in sprites[index].pixels(of: try read(images[index].1)) }
+            }
+            for (index, framePixels) in zip(members[number], pixels) {
                 let sprite = sprites[index], x = placements[index].x + e, y = placements[index].y + e
-                drawn.append(AtlasSheet.Frame(pixels: sprite.pixels(of: try read(images[index].1)), x: x, y: y))
+                drawn.append(AtlasSheet.Frame(pixels: try framePixels.get(), x: x, y: y))
                 data.frames[images[index].0] = TexturePackerJSON.Frame(
                     frame: .init(x: x, y: y, w: sprite.width, h: sprite.height), rotated: false, trimmed: sprite.isTrimmed,
                     spriteSourceSize: .init(x: sprite.offsetX, y: sprite.offsetY, w: sprite.width, h: sprite.height),
