@@ -177,6 +177,31 @@ struct ImageEncodingTests {
         }
     }
 
+    @Test("the exact reader gives back every encoder's pixels, and refuses a stream with a wrong checksum or cut short")
+    func exactReader() throws {
+        for (index, image) in Self.randomImages(count: 20, seed: 36).enumerated() {
+            for png in [try PNGEncoder(.fast).encode(image), try PNGEncoder(.small).encode(image)] {
+                #expect(ExactPNGReader.decode(png) == image, "image \(index)")
+                // The Adler-32 ends the IDAT body, before its CRC and the IEND chunk; the
+                // reader does not check chunk CRCs, so only the stream can refuse this.
+                var damaged = png
+                damaged[png.count - 17] ^= 0x01
+                let readDamaged = ExactPNGReader.decode(damaged) != nil
+                #expect(!readDamaged, "image \(index): a wrong checksum was read")
+                let idatLength = png.count - 33 - 12 - 12
+                var short = png.prefix(33)
+                short.append(contentsOf: [UInt8](repeating: 0, count: 4))  // a length, filled in below
+                short.append(contentsOf: Array("IDAT".utf8))
+                short.append(png[(33 + 8)..<(33 + 8 + idatLength / 2)])
+                let half = UInt32(idatLength / 2)
+                short.replaceSubrange(33..<37, with: [UInt8(half >> 24), UInt8(half >> 16 & 0xFF), UInt8(half >> 8 & 0xFF), UInt8(half & 0xFF)])
+                short.append(contentsOf: [0, 0, 0, 0] + [0, 0, 0, 0] + Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82])
+                let readShort = ExactPNGReader.decode(short) != nil
+                #expect(!readShort, "image \(index): half a stream was read")
+            }
+        }
+    }
+
     /// The longest code an unlimited Huffman code for `counts` has: each merge of the two
     /// lightest subtrees makes their codes a bit longer.
     static func unlimitedDepth(_ counts: [Int]) -> Int {
