@@ -122,7 +122,7 @@ package struct ContactSheet: Sendable {
         -> (count: Int, script: Data) {
         var script = Data()
         let count = try eachPage(first: first) { url, html in
-            guard script.isEmpty else { return try body(url, html) }
+            guard url == first else { return try body(url, html) }
             let reloading = Self.reloading(html, scriptURL: Self.reloadScriptURL(forPage: first))
             script = reloading.script
             try body(url, reloading.html)
