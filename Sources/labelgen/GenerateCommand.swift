@@ -164,6 +164,11 @@ struct Generate: ParsableCommand {
         if watch {
             try runWatching(outputFolder: outputFolder, checks: checks, progress: progress)
         }
+        // --check compares the images once they are in place, and a contact sheet puts
+        // every locale of a key on one page: both need the whole run at once.
+        if check == nil, contactSheet == nil, let byLocale = try runInputs.makeLocaleByLocaleRun(outputFolder: outputFolder) {
+            return try run(byLocale, outputFolder: outputFolder, checks: checks, progress: progress)
+        }
         let batch = try makeRun(outputFolder: outputFolder)
         let (report, committed) = try batch.execute(checks: checks, waitingForLock: waitForLock, progress: progress)
         try writeReports(report, outputFolder: outputFolder)
@@ -171,16 +176,49 @@ struct Generate: ParsableCommand {
         if check != nil, FileManager.default.fileExists(atPath: batch.diffFolder.path) {
             progress.note("diff images of labels that differ from their golden images: \(batch.diffFolder.path)")
         }
-        try Self.failIfAny(report.failedLabels)
+        var summary = RunSummary()
+        summary.add(report)
+        try Self.failIfAny(summary)
+    }
+
+    /// A run of several locales drawn a locale at a time, which holds one locale's labels
+    /// at once (``LocaleByLocaleRun``): the same outputs, report and summary as the whole
+    /// run's.
+    private func run(_ byLocale: LocaleByLocaleRun, outputFolder: URL, checks: BatchRun.Checks,
+                     progress: TerminalProgress) throws {
+        var summary = RunSummary()
+        let outcome: LocaleByLocaleRun.Outcome
+        do {
+            let lock = try BatchRun.lock(outputFolder, waiting: waitForLock, progress: progress)
+            outcome = try byLocale.execute(holding: lock, checks: checks, keepsReport: report != nil,
+                                           progress: progress.updateLocale) { summary.add($0) }
+        } catch let error as BatchError {
+            throw Failure(error)
+        }
+        if let report, let entries = outcome.report {
+            let url = URL(fileURLWithPath: report)
+            do { try entries.write(to: url) } catch {
+                throw Failure.badInput("\(url.path): cannot write: \(AtomicWriter.reason(error))")
+            }
+        }
+        for line in summary.lines() { progress.note(line) }
+        progress.note("\(outcome.filesWritten) files written, \(outcome.filesRemoved) removed, in \(outputFolder.path)")
+        try Self.failIfAny(summary)
+    }
+
+    /// What the options ask to draw.
+    private var runInputs: RunInputs {
+        get throws {
+            RunInputs(tables: tables, locale: locale, style: styleFile.url, keys: keys.map(KeyPattern.init),
+                      scales: try scales?.get().values, shard: try shard?.get(),
+                      atlas: atlas.map { AtlasSettings(maximumSide: $0) }, encoding: try encoding.overrides,
+                      fontFolder: fontOptions.fonts, hostFonts: fontOptions.hostFonts, force: force, jobs: jobs)
+        }
     }
 
     /// The run the options ask for, with the tables and the style read afresh.
     private func makeRun(outputFolder: URL) throws -> BatchRun {
-        try RunInputs(tables: tables, locale: locale, style: styleFile.url, keys: keys.map(KeyPattern.init),
-                      scales: try scales?.get().values, shard: try shard?.get(),
-                      atlas: atlas.map { AtlasSettings(maximumSide: $0) }, encoding: try encoding.overrides,
-                      fontFolder: fontOptions.fonts, hostFonts: fontOptions.hostFonts, force: force, jobs: jobs)
-            .makeRun(outputFolder: outputFolder)
+        try runInputs.makeRun(outputFolder: outputFolder)
     }
 
     /// `--watch`: a ``WatchSession`` holding the output folder until Ctrl-C ends the
@@ -231,11 +269,11 @@ struct Generate: ParsableCommand {
     }
 
     /// Ends the run with status 1, naming up to ten labels, if any failed its checks.
-    private static func failIfAny(_ failed: [RunReport.Entry]) throws {
-        guard !failed.isEmpty else { return }
-        let names = failed.prefix(10).map { "\($0.locale)/\($0.key)" }.joined(separator: ", ")
-        throw Failure(message: "\(failed.count) labels failed their checks: \(names)"
-                      + (failed.count > 10 ? ", …" : ""), status: .labelsFailed)
+    private static func failIfAny(_ summary: RunSummary) throws {
+        guard summary.failedCount > 0 else { return }
+        let names = summary.failed.map { "\($0.locale)/\($0.key)" }.joined(separator: ", ")
+        throw Failure(message: "\(summary.failedCount) labels failed their checks: \(names)"
+                      + (summary.failedCount > summary.failed.count ? ", …" : ""), status: .labelsFailed)
     }
 
     /// Writes a file atomically, turning a failure into an error naming the file.

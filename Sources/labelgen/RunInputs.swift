@@ -26,6 +26,48 @@ struct RunInputs {
     /// The run into `outputFolder`, with the style and the tables read afresh.
     /// - Throws: A bad-input ``Failure`` naming the file at fault.
     func makeRun(outputFolder: URL) throws -> BatchRun {
+        var run = try makeRun(outputFolder: outputFolder, tables: [])
+        run.tables = try loadTables(tables, keeping: BatchRun.keysToLoad(matching: keys, outputFolder: outputFolder))
+        return run
+    }
+
+    /// The run into `outputFolder` drawn a locale at a time, each locale's tables read
+    /// when its turn comes, so that a run of many locales holds one locale's labels at
+    /// once; nil when the run is better made whole (``localeParts()``).
+    /// - Throws: A bad-input ``Failure`` naming the file at fault.
+    func makeLocaleByLocaleRun(outputFolder: URL) throws -> LocaleByLocaleRun? {
+        guard let parts = localeParts() else { return nil }
+        let run = try makeRun(outputFolder: outputFolder, tables: [])
+        let keeping = BatchRun.keysToLoad(matching: keys, outputFolder: outputFolder)
+        let inputs = self
+        return LocaleByLocaleRun(run: run, parts: parts.map { paths in
+            LocaleByLocaleRun.Part { try inputs.loadTables(paths, keeping: keeping) }
+        })
+    }
+
+    /// The table paths in parts, each the consecutive paths of one locale; nil for one
+    /// locale, a locale whose paths are not next to each other (its labels would be
+    /// reported in another order), or a path whose locale only its contents tell (a
+    /// String Catalog, a file named by no tag).
+    func localeParts() -> [[String]]? {
+        guard locale == nil, tables.count > 1 else { return nil }
+        var parts: [(locale: String, paths: [String])] = []
+        for path in tables {
+            guard StringTableFormat(fileExtension: URL(fileURLWithPath: path).pathExtension) != .stringCatalog,
+                  let tableLocale = StringTable.localeFromPath(path) else { return nil }
+            if parts.last?.locale == tableLocale {
+                parts[parts.count - 1].paths.append(path)
+            } else if parts.contains(where: { $0.locale == tableLocale }) {
+                return nil
+            } else {
+                parts.append((tableLocale, [path]))
+            }
+        }
+        return parts.count > 1 ? parts.map(\.paths) : nil
+    }
+
+    /// The run's settings into `outputFolder`, with the style read afresh and `tables`.
+    private func makeRun(outputFolder: URL, tables: [StringTable]) throws -> BatchRun {
         let sheet: StyleSheet
         do { sheet = try StyleSheet(contentsOf: style) } catch { throw Failure.badInput(error.description) }
         let styleFolder = style.deletingLastPathComponent().path
@@ -34,19 +76,18 @@ struct RunInputs {
             throw Failure.badInput("--atlas \(atlas.maximumSide): WebP sheets hold at most \(WebPEncoder.maximumSide) pixels on a side")
         }
         return BatchRun(
-            tables: try loadTables(keeping: BatchRun.keysToLoad(matching: keys, outputFolder: outputFolder)),
-            styleSheet: sheet, outputFolder: outputFolder,
+            tables: tables, styleSheet: sheet, outputFolder: outputFolder,
             fonts: try FontOptions.sources(folder: fontFolder, hostFonts: hostFonts, styleFolder: styleFolder),
             imageFolders: imageFolders(styleFolder: styleFolder),
             scales: scales, keys: keys, shard: shard, force: force, jobs: jobs, atlas: atlas,
             encoding: encoding)
     }
 
-    /// The tables, each keeping the keys `keeping` accepts (all without it). A String
+    /// The tables at `paths`, each keeping the keys `keeping` accepts (all without it). A String
     /// Catalog holds every locale; without a locale, each becomes a table.
-    private func loadTables(keeping: ((String) -> Bool)?) throws -> [StringTable] {
+    private func loadTables(_ paths: [String], keeping: ((String) -> Bool)?) throws -> [StringTable] {
         var loaded: [StringTable] = []
-        for path in tables {
+        for path in paths {
             do {
                 loaded += try StringTable.loadAll(contentsOf: URL(fileURLWithPath: path), locale: locale, keeping: keeping)
             } catch {

@@ -1,39 +1,68 @@
 import LabelBatch
 
-/// The run's summary on the terminal.
-extension RunReport {
-    /// One line per locale, then the worst offenders by name: failures first, then the
-    /// most truncated and most shrunk labels.
-    func summary(worst limit: Int = 5) -> [String] {
+/// The run's summary on the terminal, gathered from one report or from each part's of
+/// a run drawn a locale at a time: one line per locale, then the worst offenders by name,
+/// failures first, then the most truncated and most shrunk labels.
+struct RunSummary {
+    /// How many of the worst labels are named.
+    let limit: Int
+    private var counts: [String: Counts] = [:]
+    private var untranslated: [String: Int] = [:]
+    /// The worst labels so far, worst first, at most ``limit``.
+    private var worst: [RunReport.Entry] = []
+    /// How many labels are worth naming: failed, truncated, shrunk or not drawn.
+    private var notable = 0
+    /// The first labels, in plan order, that fail the run's checks, at most ten.
+    private(set) var failed: [RunReport.Entry] = []
+    /// How many labels fail the run's checks.
+    private(set) var failedCount = 0
+
+    init(worst limit: Int = 5) {
+        self.limit = limit
+    }
+
+    /// Adds a report's labels, which come after those added before.
+    mutating func add(_ report: RunReport) {
         // One pass, counting: a run of a hundred thousand labels is not copied per locale.
-        var counts: [String: Counts] = [:]
-        var ranked: [Int] = []
-        for (index, entry) in labels.enumerated() {
+        var ranked: [RunReport.Entry] = []
+        for entry in report.labels {
             counts[entry.locale, default: Counts()].add(entry)
             if !entry.failures.isEmpty || entry.truncated == true || (entry.sizeShare ?? 1) < 1 || entry.status == .notRendered {
-                ranked.append(index)
+                ranked.append(entry)
+            }
+            if !entry.failures.isEmpty {
+                failedCount += 1
+                if failed.count < 10 { failed.append(entry) }
             }
         }
+        for (locale, keys) in report.untranslated { untranslated[locale, default: 0] += keys.count }
+        notable += ranked.count
+        worst = Array((worst + ranked).sorted { Self.rank($0) < Self.rank($1) }.prefix(limit))
+    }
+
+    /// Failures first, then truncated labels, then the most shrunk.
+    private static func rank(_ entry: RunReport.Entry) -> (Int, Int, Double, String, String) {
+        (entry.failures.isEmpty ? 1 : 0, entry.truncated == true ? 0 : 1, entry.sizeShare ?? 1, entry.locale, entry.key)
+    }
+
+    /// The summary's lines.
+    func lines() -> [String] {
         var lines: [String] = []
         for locale in Set(counts.keys).union(untranslated.keys).sorted() {
             let count = counts[locale] ?? Counts()
             var parts = ["\(count.rendered) rendered", "\(count.unchanged) unchanged", "\(count.shrunk) shrunk",
                          "\(count.truncated) truncated"]
-            let skipped = count.notRendered + (untranslated[locale]?.count ?? 0)
+            let skipped = count.notRendered + (untranslated[locale] ?? 0)
             if skipped > 0 { parts.append("\(skipped) skipped") }
             if count.failed > 0 { parts.append("\(count.failed) failed") }
             lines.append("\(locale): " + parts.joined(separator: ", "))
         }
-        func rank(_ entry: Entry) -> (Int, Int, Double, String, String) {
-            (entry.failures.isEmpty ? 1 : 0, entry.truncated == true ? 0 : 1, entry.sizeShare ?? 1, entry.locale, entry.key)
-        }
-        ranked.sort { rank(labels[$0]) < rank(labels[$1]) }
-        if !ranked.isEmpty {
+        if !worst.isEmpty {
             lines.append("worst:")
-            for index in ranked.prefix(limit) {
-                lines.append("  \(labels[index].locale)/\(labels[index].key): \(Self.describe(labels[index]))")
+            for entry in worst {
+                lines.append("  \(entry.locale)/\(entry.key): \(RunReport.describe(entry))")
             }
-            if ranked.count > limit { lines.append("  … and \(ranked.count - limit) more (see --report)") }
+            if notable > limit { lines.append("  … and \(notable - limit) more (see --report)") }
         }
         return lines
     }
@@ -42,7 +71,7 @@ extension RunReport {
     private struct Counts {
         var rendered = 0, unchanged = 0, shrunk = 0, truncated = 0, notRendered = 0, failed = 0
 
-        mutating func add(_ entry: Entry) {
+        mutating func add(_ entry: RunReport.Entry) {
             switch entry.status {
             case .rendered: rendered += 1
             case .unchanged: unchanged += 1
@@ -52,6 +81,15 @@ extension RunReport {
             if entry.truncated == true { truncated += 1 }
             if !entry.failures.isEmpty { failed += 1 }
         }
+    }
+}
+
+extension RunReport {
+    /// The run's summary on the terminal (``RunSummary``).
+    func summary(worst limit: Int = 5) -> [String] {
+        var summary = RunSummary(worst: limit)
+        summary.add(self)
+        return summary.lines()
     }
 
     /// What is wrong with a label, e.g. "shrunk to 45% (10.75 of 24 px); truncated".

@@ -17,6 +17,16 @@ final class TerminalProgress: Sendable {
 
     /// Shows how far the drawing has come.
     func update(_ progress: BatchProgress) {
+        update(progress, naming: nil)
+    }
+
+    /// Shows how far the drawing of one locale has come, in a run drawn a locale at a
+    /// time: a bar per locale, each named.
+    func updateLocale(_ progress: BatchProgress) {
+        update(progress, naming: progress.locale)
+    }
+
+    private func update(_ progress: BatchProgress, naming locale: String?) {
         guard !quiet, isTerminal else { return }
         lastDrawn.withLock { lastDrawn in
             let now = Date()
@@ -25,7 +35,7 @@ final class TerminalProgress: Sendable {
             let width = 30
             let filled = progress.total == 0 ? width : width * progress.done / progress.total
             let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-            write("\r[\(bar)] \(progress.done)/\(progress.total) labels")
+            write("\r[\(bar)] \(progress.done)/\(progress.total) labels" + (locale.map { " of \($0)" } ?? ""))
             if progress.done == progress.total { write("\n") }
         }
     }

@@ -88,4 +88,28 @@ struct AtomicWriterTests {
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch("out").path).isEmpty)
     }
+
+    @Test("a list of staged files gives back every folder, name and tag in order, across its reads, and leaves no file")
+    func stagedFileListRoundTrip() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let list = try StagedFileList(in: scratch.url)
+        var generator = SystemRandomNumberGenerator()
+        let folders = ["/a/", "/b/ü/", "/c/\(String(repeating: "x", count: 200))/"]
+        // Names of every length up to 300 bytes, some not ASCII, so that entries straddle reads.
+        let files = (0..<6000).map { index in
+            AtomicWriter.Staged(folder: folders[index % 3],
+                                name: String(repeating: index % 7 == 0 ? "é" : "k", count: Int.random(in: 0...150, using: &generator)),
+                                tag: UInt32.random(in: .min ... .max, using: &generator))
+        }
+        try list.append(files.prefix(2500))
+        try list.append(files.dropFirst(2500))
+        var read: [AtomicWriter.Staged] = []
+        try list.forEach { read.append($0) }
+        #expect(list.count == files.count && read.count == files.count)
+        #expect(read.map(\.folder) == files.map(\.folder) && read.map(\.name) == files.map(\.name)
+                && read.map(\.tag) == files.map(\.tag))
+        #expect(Set(list.allFolders) == Set(folders))
+        #expect(try scratch.files(in: "") == [], "the list left a file in its folder")
+    }
 }

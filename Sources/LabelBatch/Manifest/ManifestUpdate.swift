@@ -120,14 +120,15 @@ struct ManifestUpdate {
         }
     }
 
-    /// Writes the manifest unless the file already holds its bytes.
-    /// - Returns: Whether the file was written.
-    func writeManifest() throws(BatchError) -> Bool {
+    /// Stages the manifest beside its target unless the file already holds its bytes.
+    /// - Returns: The staged file, to be renamed into place with the images; nil when the
+    ///   manifest is unchanged.
+    func stageManifest() throws(BatchError) -> AtomicWriter.Staged? {
         let url = folder.appendingPathComponent("manifest.json")
         do {
             let layout = try JSONFileLayout(header, arrayKey: "labels", hasElements: !listed.isEmpty)
             let encoder = JSONFile.encoder()
-            return try AtomicWriter.write(to: url) { pieces in
+            return try AtomicWriter.stage(to: url) { pieces in
                 try pieces.append(layout.head)
                 for (index, label) in listed.enumerated() {
                     if index > 0 { try pieces.append(JSONFileLayout.separator) }
@@ -140,29 +141,48 @@ struct ManifestUpdate {
         }
     }
 
-    /// Removes the images the previous manifest listed that the new one does not: keys
-    /// that no longer exist, scales no longer drawn; and the sheets and data files of
-    /// atlases no longer made.
-    /// - Returns: How many were removed.
-    func removeStaleImages() -> Int {
-        Self.removeStaleFiles(in: folder, listed: old?.entries.flatMap(\.files) ?? [], sheets: old?.header.atlas?.sheets ?? [],
-                              keeping: Set(listed.flatMap(\.files)).union(header.atlas?.sheets.flatMap { [$0.image, $0.data] } ?? []))
+    /// The images the previous manifest listed that the new one does not: keys that no
+    /// longer exist, scales no longer drawn; and the sheets and data files of atlases no
+    /// longer made.
+    var staleFiles: StaleFiles {
+        StaleFiles(folder: folder, names: Self.staleFiles(
+            listed: old?.entries.flatMap(\.files) ?? [], sheets: old?.header.atlas?.sheets ?? [],
+            keeping: Set(listed.flatMap(\.files)).union(header.atlas?.sheets.flatMap { [$0.image, $0.data] } ?? [])))
     }
 
     /// Removes from `folder` the label images `listed` and the sheets' files an earlier
-    /// manifest named that `kept` does not hold: only plain image names for labels, and
-    /// only sheet names for atlases (``FileNames/isSheetFile(_:suffix:)``). Runs and merges
-    /// both call this, so neither leaves the other's files behind.
+    /// manifest named that `kept` does not hold (``staleFiles(listed:sheets:keeping:)``).
+    /// Runs and merges both call this, so neither leaves the other's files behind.
     /// - Returns: How many were removed.
     static func removeStaleFiles(in folder: URL, listed: [String], sheets: [Manifest.Sheet], keeping kept: Set<String>) -> Int {
+        StaleFiles(folder: folder, names: staleFiles(listed: listed, sheets: sheets, keeping: kept)).remove()
+    }
+
+    /// The label images `listed` and the sheets' files an earlier manifest named that
+    /// `kept` does not hold: only plain image names for labels, and only sheet names for
+    /// atlases (``FileNames/isSheetFile(_:suffix:)``), sorted.
+    static func staleFiles(listed: [String], sheets: [Manifest.Sheet], keeping kept: Set<String>) -> [String] {
         var stale = listed.filter { FileNames.isPlainFileName($0) }
         for sheet in sheets {
             stale += [sheet.image].filter { image in FileNames.imageExtensions.contains { FileNames.isSheetFile(image, suffix: $0) } }
                 + [sheet.data].filter { FileNames.isSheetFile($0, suffix: "json") }
         }
+        return Set(stale).subtracting(kept).sorted()
+    }
+}
+
+/// Files of one locale folder that its new manifest no longer lists, to be removed once
+/// the manifest is in place.
+struct StaleFiles: Sendable {
+    let folder: URL
+    let names: [String]
+
+    /// Removes them.
+    /// - Returns: How many were removed.
+    func remove() -> Int {
         var removed = 0
-        for file in Set(stale).sorted() where !kept.contains(file) {
-            if (try? FileManager.default.removeItem(at: folder.appendingPathComponent(file))) != nil { removed += 1 }
+        for name in names where (try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))) != nil {
+            removed += 1
         }
         return removed
     }

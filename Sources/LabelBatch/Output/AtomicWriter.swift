@@ -33,19 +33,33 @@ package enum AtomicWriter {
     /// - Throws: The file system's error, or what `produce` throws; then nothing changed.
     @discardableResult
     package static func write(to url: URL, _ produce: (inout Pieces) throws -> Void) throws -> Bool {
+        guard let staged = try stage(to: url, produce) else { return false }
+        do {
+            try withDescriptor(staged.temporary) { guard fsync($0) == 0 else { throw posixError(staged.temporary) } }
+        } catch {
+            discard(staged)
+            throw error
+        }
+        try commit(staged)
+        return true
+    }
+
+    /// ``write(to:_:)`` up to the rename: the bytes wait under a temporary name beside
+    /// `url` until ``commit(_:)`` or ``discard(_:)``, and are not yet synced (``flush(_:)``).
+    ///
+    /// - Returns: nil when the file already holds these bytes.
+    /// - Throws: The file system's error, or what `produce` throws; then nothing is left.
+    static func stage(to url: URL, _ produce: (inout Pieces) throws -> Void) throws -> Staged? {
         let folder = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let staged = Staged(folder: folder.path + "/", name: url.lastPathComponent)
         let temporary = staged.temporary
-        guard pending.beginWriting(temporary) else { waitForInterruptToEnd() }
+        guard pending.beginWriting(temporary, in: staged.folder) else { waitForInterruptToEnd() }
         var pieces: Pieces
         do {
-            defer { pending.endWriting() }
+            defer { pending.endWriting(temporary) }
             let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-            guard descriptor >= 0 else {
-                pending.remove(temporary)
-                throw posixError(temporary)
-            }
+            guard descriptor >= 0 else { throw posixError(temporary) }
             pieces = Pieces(descriptor: descriptor, path: temporary, old: open(url.path, O_RDONLY | O_CLOEXEC))
             do {
                 try produce(&pieces)
@@ -59,11 +73,9 @@ package enum AtomicWriter {
         pieces.closeFiles()
         guard pieces.differs else {
             discard(staged)
-            return false
+            return nil
         }
-        try withDescriptor(temporary) { guard fsync($0) == 0 else { throw posixError(temporary) } }
-        try commit(staged)
-        return true
+        return staged
     }
 
     /// Where ``write(to:_:)`` takes a file's bytes, a piece at a time, and writes them a
@@ -134,7 +146,7 @@ package enum AtomicWriter {
         /// The temporary file's path.
         var temporary: String { folder + temporaryName(for: name, tag: tag) }
 
-        fileprivate init(folder: String, name: String, tag: UInt32 = .random(in: .min ... .max)) {
+        init(folder: String, name: String, tag: UInt32 = .random(in: .min ... .max)) {
             self.folder = folder
             self.name = name
             self.tag = tag
@@ -224,13 +236,12 @@ package enum AtomicWriter {
         if let existing = FileManager.default.contents(atPath: folder + name), existing == data { return nil }
         let staged = Staged(folder: folder, name: name)
         let temporary = staged.temporary
-        guard pending.beginWriting(temporary) else { waitForInterruptToEnd() }
-        defer { pending.endWriting() }
+        guard pending.beginWriting(temporary, in: folder) else { waitForInterruptToEnd() }
+        defer { pending.endWriting(temporary) }
         do {
             try writeNew(data, to: temporary, sync: sync)
         } catch {
             unlink(temporary)
-            pending.remove(temporary)
             throw error
         }
         return staged
@@ -270,13 +281,15 @@ package enum AtomicWriter {
     /// Waits until the staged files' bytes are on disk, so renaming them into place
     /// cannot leave a target empty after a crash: on Linux one `syncfs` per file system
     /// they are on, elsewhere an `fsync` per file.
-    static func flush(_ staged: [Staged]) throws {
+    static func flush(_ staged: some Sequence<Staged>) throws {
         #if os(Linux)
+        // A file is on its folder's file system: one look per folder, not per file.
         var synced: Set<UInt64> = []
-        for file in staged {
+        var folders: Set<String> = []
+        for file in staged where folders.insert(file.folder).inserted {
             var info = stat()
-            guard stat(file.temporary, &info) == 0, synced.insert(UInt64(info.st_dev)).inserted else { continue }
-            try withDescriptor(file.temporary) { guard syncFileSystem($0) == 0 else { throw posixError(file.temporary) } }
+            guard stat(file.folder, &info) == 0, synced.insert(UInt64(info.st_dev)).inserted else { continue }
+            try withDescriptor(file.folder) { guard syncFileSystem($0) == 0 else { throw posixError(file.folder) } }
         }
         #else
         for file in staged {
@@ -304,7 +317,6 @@ package enum AtomicWriter {
     /// Renames a staged file over its target.
     static func commit(_ staged: Staged) throws {
         let temporary = staged.temporary
-        defer { pending.remove(temporary) }
         guard rename(temporary, staged.target) == 0 else {
             let reason = String(cString: strerror(errno))
             // The interrupt handler may have removed the file between its staging and now.
@@ -317,13 +329,22 @@ package enum AtomicWriter {
 
     /// Removes a staged file that will not be used.
     static func discard(_ staged: Staged) {
-        let temporary = staged.temporary
-        unlink(temporary)
-        pending.remove(temporary)
+        unlink(staged.temporary)
     }
 
-    /// Temporary files being written now, removed if the run is interrupted.
+    /// Temporary files being written now, and the folders of those written, removed if
+    /// the run is interrupted.
     private static let pending = PathSet()
+
+    /// Removes the files this process staged in `folder` (a path ending in `/`), found
+    /// by their names: what an interrupted run must not leave behind.
+    static func removeOwnStagedFiles(in folder: String) {
+        let own = ProcessInfo.processInfo.processIdentifier
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        where name.hasPrefix(".") && stagingProcess(ofName: name) == own {
+            unlink(folder + name)
+        }
+    }
 
     /// Parks a thread whose write was refused or undone by the interrupt handler, which
     /// is about to end the process with 130 or 143. Returning an error instead would let
@@ -360,7 +381,9 @@ package enum AtomicWriter {
             source.setEventHandler {
                 // Writes under way finish first, so none creates its file after the
                 // unlinking; writes not yet begun are refused.
-                for path in pending.close() { unlink(path) }
+                let (writing, folders) = pending.close()
+                for path in writing { unlink(path) }
+                for folder in folders { removeOwnStagedFiles(in: folder) }
                 exit(128 + signalNumber)
             }
             source.resume()

@@ -29,13 +29,22 @@ extension BatchRun {
                 }
             }
         }
+        return try report(of: committed.plan, drawn: committed.drawn, checks: checks) { index throws(BatchError) in
+            try goldenFailures?[index].get() ?? []
+        }
+    }
+
+    /// The report of `plan`'s labels, drawn as `drawn` holds, with `checks` applied but
+    /// for golden images, whose failures `golden` gives by plan index.
+    func report(of plan: BatchPlan, drawn: DrawnLabels, checks: Checks,
+                golden: (Int) throws(BatchError) -> [String] = { _ in [] }) throws(BatchError) -> RunReport {
         var reported: [RunReport.Entry] = []
-        reported.reserveCapacity(labels.count)
-        for (index, label) in labels.enumerated() {
-            var (entry, outcome) = Self.entry(for: label, drawn: committed.drawn[index])
+        reported.reserveCapacity(plan.labels.count)
+        for (index, label) in plan.labels.enumerated() {
+            var (entry, outcome) = Self.entry(for: label, drawn: drawn[index])
             if let outcome {
                 entry.failures = checks.failures(of: outcome)
-                entry.failures += try goldenFailures?[index].get() ?? []
+                entry.failures += try golden(index)
             }
             reported.append(entry)
         }

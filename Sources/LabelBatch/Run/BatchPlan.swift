@@ -67,11 +67,15 @@ extension BatchRun {
     /// before reading anything in it. The lock stays the caller's: the run does not
     /// release it, so the caller can write more into the folder after the report.
     ///
-    /// - Precondition: `lock` holds this run's ``outputFolder``.
-    package func plan(holding lock: OutputFolderLock) throws(BatchError) -> BatchPlan {
+    /// With `engine`, the labels are laid out by that engine rather than a new one: runs
+    /// made one after another share its fonts, and the glyph masks cached for them.
+    ///
+    /// - Precondition: `lock` holds this run's ``outputFolder``; `engine` has this run's
+    ///   ``fonts`` and ``imageFolders``.
+    package func plan(holding lock: OutputFolderLock, engine: LayoutEngine? = nil) throws(BatchError) -> BatchPlan {
         precondition(lock.folder.standardizedFileURL == outputFolder.standardizedFileURL,
                      "the lock holds \(lock.folder.path), not the output folder \(outputFolder.path)")
-        return try plan(try selectedLabels(), holding: lock, owned: false)
+        return try plan(try selectedLabels(), holding: lock, owned: false, engine: engine)
     }
 
     /// The labels of the run's keys, of every shard, with their inputs checked.
@@ -86,10 +90,11 @@ extension BatchRun {
 
     /// Decides what becomes of the labels of the run's shard among `selected`, reading
     /// the folder `lock` holds.
-    private func plan(_ selected: [PlannedLabel], holding lock: OutputFolderLock, owned: Bool) throws(BatchError) -> BatchPlan {
+    private func plan(_ selected: [PlannedLabel], holding lock: OutputFolderLock, owned: Bool,
+                      engine: LayoutEngine? = nil) throws(BatchError) -> BatchPlan {
         let locales = Set(selected.map(\.locale)).sorted()
         for locale in locales { try OutputFolder.checkLocaleFolder(outputFolder.appendingPathComponent(locale)) }
-        let engine = LayoutEngine(fonts: fonts, imageDirectories: imageFolders)
+        let engine = engine ?? LayoutEngine(fonts: fonts, imageDirectories: imageFolders)
         let usesFontFiles = selected.contains { !$0.style.font.files.isEmpty }
         // Reading the earlier manifests and hashing the font files are most of a re-run
         // with nothing to draw, so with more than one job they are shared out: the hash

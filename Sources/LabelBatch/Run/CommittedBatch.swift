@@ -14,10 +14,11 @@ public struct CommittedBatch: Sendable {
 }
 
 extension BatchRun {
-    /// Puts a drawn run in place: renames every staged image, then every staged atlas
-    /// sheet and data file, over its target, then writes each locale's manifest and
-    /// removes the images the previous manifest listed that the new one does not (keys
-    /// gone from the tables, scales no longer drawn), and sheets no longer made.
+    /// Puts a drawn run in place: stages each locale's manifest beside the staged images,
+    /// waits for all of them to reach the disk, renames every staged image, then every
+    /// staged atlas sheet and data file, then every manifest over its target, and removes
+    /// the images the previous manifest listed that the new one does not (keys gone from
+    /// the tables, scales no longer drawn), and sheets no longer made.
     ///
     /// A locale's manifest lists this run's labels and keeps the entries of keys the run
     /// left out (other shards, other ``keys`` patterns) that the tables still have, sorted
@@ -26,67 +27,15 @@ extension BatchRun {
     /// plain names inside their locale folder, are ever removed.
     ///
     /// - Throws: ``BatchError/cannotWrite(path:reason:)`` when a file cannot be written.
-    ///   Images already renamed stay (whole); the staged ones not yet renamed are removed.
+    ///   Files already renamed stay (whole); the staged ones not yet renamed are removed.
     public func commit(_ rendered: RenderedBatch) throws(BatchError) -> CommittedBatch {
-        var written: Int
-        do throws(BatchError) {
-            let staged = rendered.drawn.all.flatMap(\.staged) + rendered.atlases.values.flatMap(\.staged)
-            do { try AtomicWriter.flush(staged) } catch {
-                for label in rendered.drawn.all { label.discard() }
-                throw BatchError.cannotWrite(path: staged.first?.target ?? "", reason: AtomicWriter.reason(error))
-            }
-            written = try moveStagedImages(of: rendered)
-        } catch {
-            rendered.atlases.values.forEach { $0.discard() }
+        let staged = try stage(rendered)
+        do { try StagedBatch.flush([staged]) } catch {
+            staged.discard()
             throw error
         }
-        written += try moveStagedSheets(of: rendered)
-        var removed = 0
-        let plan = rendered.plan
-        let tableKeys = keysStillInTables(listedIn: plan.previous)
-        for locale in plan.manifestLocales {
-            let update = ManifestUpdate(run: self, rendered: rendered, locale: locale, tableKeys: tableKeys,
-                                        atlas: rendered.atlases[locale])
-            if try update.writeManifest() { written += 1 }
-            removed += update.removeStaleImages()
-        }
-        return CommittedBatch(plan: plan, drawn: rendered.drawn, filesWritten: written, filesRemoved: removed)
-    }
-
-    /// Renames the staged images into place, in plan order.
-    /// - Returns: How many were renamed.
-    private func moveStagedImages(of rendered: RenderedBatch) throws(BatchError) -> Int {
-        var moved = 0
-        for (index, label) in rendered.drawn.byIndex {
-            let staged = label.staged
-            for (position, file) in staged.enumerated() {
-                do {
-                    try AtomicWriter.commit(file)
-                } catch {
-                    // Nothing staged may stay behind as a temporary file.
-                    for (later, label) in rendered.drawn.byIndex where later > index { label.discard() }
-                    staged.dropFirst(position + 1).forEach(AtomicWriter.discard)
-                    throw .cannotWrite(path: file.target, reason: AtomicWriter.reason(error))
-                }
-                moved += 1
-            }
-        }
-        return moved
-    }
-
-    /// Renames the staged atlas sheets and data files into place, locale by locale.
-    /// - Returns: How many were renamed.
-    private func moveStagedSheets(of rendered: RenderedBatch) throws(BatchError) -> Int {
-        let staged = rendered.atlases.keys.sorted().flatMap { rendered.atlases[$0]!.staged }
-        for (position, file) in staged.enumerated() {
-            do {
-                try AtomicWriter.commit(file)
-            } catch {
-                staged.dropFirst(position + 1).forEach(AtomicWriter.discard)
-                throw .cannotWrite(path: file.target, reason: AtomicWriter.reason(error))
-            }
-        }
-        return staged.count
+        let (written, removed) = try staged.commit()
+        return CommittedBatch(plan: rendered.plan, drawn: rendered.drawn, filesWritten: written, filesRemoved: removed)
     }
 
     /// The keys of each locale that `previous` lists and the tables still have. Only

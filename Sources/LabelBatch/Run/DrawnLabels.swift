@@ -28,7 +28,4 @@ struct DrawnLabels: Sendable {
 
     /// Every drawn label, in plan order.
     var all: [DrawnLabel] { labels }
-
-    /// Every drawn label with its plan index, in plan order.
-    var byIndex: Zip2Sequence<[Int], [DrawnLabel]> { zip(indices, labels) }
 }
