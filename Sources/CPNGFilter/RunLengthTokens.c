@@ -174,8 +174,12 @@ size_t rld_write_tokens(const uint16_t *tokens, size_t count, const uint32_t *co
 }
 
 uint32_t rld_adler32(const uint8_t *data, size_t count) {
+    return rld_adler32_update(1, data, count);
+}
+
+uint32_t rld_adler32_update(uint32_t adler, const uint8_t *data, size_t count) {
     const uint32_t modulus = 65521;
-    uint64_t a = 1, b = 0;
+    uint64_t a = adler & 0xFFFF, b = adler >> 16;
     while (count > 0) {
         // 5552 bytes at most between reductions: no 32-bit lane below can overflow.
         size_t chunk = count < 5552 ? count : 5552;

@@ -1,5 +1,6 @@
 import CZlib
 import Foundation
+@testable import LabelImage
 import StyledText
 import Testing
 import TextRender
@@ -51,6 +52,34 @@ struct PNGEncoderTests {
         let decoded = try inflatedPixels(png)
         #expect(decoded.width == image.width && decoded.height == image.height, "\(name)")
         #expect(decoded.pixels == image.pixels, "\(name)")
+    }
+
+    @Test("rows filtered and compressed a block at a time give the stream of rows filtered whole",
+          arguments: images.indices.map { $0 } + [-1, -2])
+    func blockwiseFiltering(_ index: Int) throws {
+        var noise = Noise(state: 11)
+        // Rows longer than a block (160 001 and 131 073 filtered bytes), noisy and flat.
+        let image = switch index {
+        case -1: makeImage(40000, 3) { x, _ in x % 97 < 40 ? [noise.next(), 0, 0, 255] : [1, 2, 3, 4] }
+        case -2: makeImage(32768, 2) { _, y in [UInt8(y), 0, 0, 0] }
+        default: Self.images[index].image
+        }
+        let png = try PNGEncoder().encode(image)
+        // The IDAT chunk follows the 8-byte signature and the 25-byte IHDR chunk.
+        let length = png[33..<37].reduce(0) { $0 << 8 | Int($1) }
+        #expect(String(decoding: png[37..<41], as: UTF8.self) == "IDAT")
+        let filtered = PNGRowFilter.sub(image)
+        let expected = filtered.withUnsafeBufferPointer { rows in
+            var stream: [UInt8] = [0x78, 0x01] + RunLengthDeflate.compress(rows)
+            let adler = RunLengthDeflate.adler32(rows)
+            stream += [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: adler >> $0) }
+            return stream
+        }
+        let stream = Array(png[41..<(41 + length)])
+        // The first byte that differs, rather than both streams: they are megabytes long.
+        let common = min(stream.count, expected.count)
+        let differs = (0..<common).first { stream[$0] != expected[$0] } ?? (stream.count == expected.count ? nil : common)
+        #expect(differs == nil, "\(index < 0 ? "wide \(index)" : Self.images[index].name): byte \(differs ?? 0) of \(expected.count) differs")
     }
 
     @Test("libpng (through Cairo) reads the default encoder's files")

@@ -49,4 +49,8 @@ size_t rld_write_tokens(const uint16_t *tokens, size_t count, const uint32_t *co
 // step with SSE2.
 uint32_t rld_adler32(const uint8_t *data, size_t count);
 
+// The Adler-32 checksum `adler` of some bytes, continued over `count` more: the checksum
+// of a stream that arrives a piece at a time.
+uint32_t rld_adler32_update(uint32_t adler, const uint8_t *data, size_t count);
+
 #endif

@@ -64,7 +64,7 @@ public struct PNGEncoder: Sendable {
         let compressed: Data
         switch method {
         case .runLength:
-            compressed = Self.zlibStreamOfRuns(PNGRowFilter.sub(image))
+            compressed = Self.zlibStreamOfRuns(image)
         case .zlib(let level):
             compressed = try Self.zlibStream(PNGRowFilter.sub(image), level: level)
         case .libdeflate:
@@ -93,14 +93,20 @@ public struct PNGEncoder: Sendable {
         return Data(compressed[0..<Int(compressedLength)])
     }
 
-    /// A zlib stream (RFC 1950) around ``RunLengthDeflate``'s raw deflate of `data`.
-    private static func zlibStreamOfRuns(_ data: [UInt8]) -> Data {
-        data.withUnsafeBufferPointer { input in
-            var stream = Data(capacity: input.count / 8 + 64)
+    /// A zlib stream (RFC 1950) around ``RunLengthDeflate``'s raw deflate of `image`'s
+    /// Sub-filtered rows, filtered a block at a time as the compressor needs them.
+    private static func zlibStreamOfRuns(_ image: RGBAImage) -> Data {
+        let rowBytes = image.width * 4
+        return image.pixels.withUnsafeBufferPointer { pixels in
+            let source = pixels.baseAddress!
+            let (deflate, adler) = RunLengthDeflate.compress(rows: image.height, rowBytes: rowBytes + 1) { row, out in
+                PNGRowFilter.subRow(source + row * rowBytes, count: rowBytes, into: out)
+            }
+            var stream = Data(capacity: deflate.count + 6)
             stream.append(0x78)  // deflate, 32 KB window
             stream.append(0x01)  // fastest compression; makes the header a multiple of 31
-            stream.append(contentsOf: RunLengthDeflate.compress(input))
-            stream.appendBigEndian(RunLengthDeflate.adler32(input))
+            stream.append(contentsOf: deflate)
+            stream.appendBigEndian(adler)
             return stream
         }
     }

@@ -13,25 +13,29 @@ enum PNGRowFilter {
             image.pixels.withUnsafeBufferPointer { pixels in
                 guard let source = pixels.baseAddress, let target = out.baseAddress else { return }
                 for y in 0..<image.height {
-                    let row = source + y * rowBytes
-                    let filteredRow = target + y * (rowBytes + 1)
-                    filteredRow[0] = 1
-                    for i in 0..<min(4, rowBytes) { filteredRow[1 + i] = row[i] }
-                    // Sixteen bytes at a time: the loop below would not vectorize by itself.
-                    var i = 4
-                    while i + 16 <= rowBytes {
-                        let pixels = UnsafeRawPointer(row + i).loadUnaligned(as: SIMD16<UInt8>.self)
-                        let left = UnsafeRawPointer(row + i - 4).loadUnaligned(as: SIMD16<UInt8>.self)
-                        UnsafeMutableRawPointer(filteredRow + 1 + i).storeBytes(of: pixels &- left, as: SIMD16<UInt8>.self)
-                        i += 16
-                    }
-                    while i < rowBytes {
-                        filteredRow[1 + i] = row[i] &- row[i - 4]
-                        i += 1
-                    }
+                    subRow(source + y * rowBytes, count: rowBytes, into: target + y * (rowBytes + 1))
                 }
             }
             initialized = filteredCount
+        }
+    }
+
+    /// One row of `count` RGBA bytes at `row` with the Sub filter, written to `out` as
+    /// the filter's number and `count` bytes.
+    static func subRow(_ row: UnsafePointer<UInt8>, count rowBytes: Int, into filteredRow: UnsafeMutablePointer<UInt8>) {
+        filteredRow[0] = 1
+        for i in 0..<min(4, rowBytes) { filteredRow[1 + i] = row[i] }
+        // Sixteen bytes at a time: the loop below would not vectorize by itself.
+        var i = 4
+        while i + 16 <= rowBytes {
+            let pixels = UnsafeRawPointer(row + i).loadUnaligned(as: SIMD16<UInt8>.self)
+            let left = UnsafeRawPointer(row + i - 4).loadUnaligned(as: SIMD16<UInt8>.self)
+            UnsafeMutableRawPointer(filteredRow + 1 + i).storeBytes(of: pixels &- left, as: SIMD16<UInt8>.self)
+            i += 16
+        }
+        while i < rowBytes {
+            filteredRow[1 + i] = row[i] &- row[i - 4]
+            i += 1
         }
     }
 

@@ -20,7 +20,8 @@ enum RunLengthDeflate {
         return rld_adler32(base, data.count)
     }
 
-    /// The raw deflate stream (no zlib header or checksum) of `input`.
+    /// The raw deflate stream (no zlib header or checksum) of `input`, held whole: what
+    /// ``compress(rows:rowBytes:filling:)`` gives a block at a time, and its reference.
     static func compress(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var writer = BitWriter(capacity: input.count / 4 + 1024)
         let tokens = UnsafeMutablePointer<UInt16>.allocate(capacity: blockSize)
@@ -34,6 +35,45 @@ enum RunLengthDeflate {
             start = end
         } while start < input.count
         return writer.finish()
+    }
+
+    /// ``compress(_:)`` and ``adler32(_:)`` of `rows` rows of `rowBytes` bytes each, which
+    /// `fill` writes one at a time (row, destination) as they are needed: the same bytes,
+    /// without ever holding more than a block and a row of the input. A sheet of 4096 by
+    /// 4096 pixels is 64 MB of filtered rows.
+    static func compress(rows: Int, rowBytes: Int,
+                         filling fill: (Int, UnsafeMutablePointer<UInt8>) -> Void) -> (deflate: [UInt8], adler32: UInt32) {
+        let count = rows * rowBytes
+        var writer = BitWriter(capacity: min(count / 4, 1 << 22) + 1024)
+        let tokens = UnsafeMutablePointer<UInt16>.allocate(capacity: blockSize)
+        defer { tokens.deallocate() }
+        // A block, the byte before it (a run may reach back into it), and the rest of the
+        // last row read.
+        let capacity = blockSize + rowBytes + 1
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        defer { buffer.deallocate() }
+        var held = 0, heldFrom = 0, nextRow = 0
+        var start = 0
+        var adler: UInt32 = 1
+        repeat {
+            let end = min(count, start + blockSize)
+            while heldFrom + held < end {
+                fill(nextRow, buffer + held)
+                nextRow += 1
+                held += rowBytes
+            }
+            let input = UnsafeBufferPointer(start: buffer, count: held)
+            var block = Block(tokens: tokens)
+            block.tokenize(input, from: start - heldFrom, to: end - heldFrom)
+            block.write(into: &writer, input: input, from: start - heldFrom, to: end - heldFrom, final: end == count)
+            adler = rld_adler32_update(adler, buffer + (start - heldFrom), end - start)
+            let kept = max(0, end - 1 - heldFrom)
+            held -= kept
+            heldFrom += kept
+            buffer.update(from: buffer + kept, count: held)
+            start = end
+        } while start < count
+        return (writer.finish(), adler)
     }
 
     /// Symbols 0 to 255 are literals, 256 ends a block, 257 to 285 code match lengths.
