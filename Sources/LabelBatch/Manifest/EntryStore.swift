@@ -41,6 +41,22 @@ final class EntryStore: Sendable {
             defer { end += bytes.count }
             return end
         }
+        try Self.write(bytes, to: descriptor, at: offset)
+        return Entry(offset: offset, count: bytes.count)
+    }
+
+    /// The bytes of `entry`.
+    ///
+    /// - Throws: The file system's error.
+    func bytes(of entry: Entry) throws -> Data {
+        try Self.read(descriptor, offset: entry.offset, count: entry.count)
+    }
+
+    /// Writes all of `bytes` into the file open as `descriptor`, from `offset`: the
+    /// scratch files of a run (entries, staged files, report entries) are written so.
+    ///
+    /// - Throws: The file system's error, such as a full disk.
+    static func write(_ bytes: Data, to descriptor: Int32, at offset: Int) throws {
         try bytes.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) throws in
             var done = 0
             while done < buffer.count {
@@ -52,14 +68,6 @@ final class EntryStore: Sendable {
                 done += written
             }
         }
-        return Entry(offset: offset, count: bytes.count)
-    }
-
-    /// The bytes of `entry`.
-    ///
-    /// - Throws: The file system's error.
-    func bytes(of entry: Entry) throws -> Data {
-        try Self.read(descriptor, offset: entry.offset, count: entry.count)
     }
 
     /// `count` bytes of the file open as `descriptor`, from `offset`.

@@ -86,17 +86,7 @@ final class StagedFileList: @unchecked Sendable {
 
     private func flush() throws {
         guard !pending.isEmpty else { return }
-        try pending.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws in
-            var done = 0
-            while done < bytes.count {
-                let count = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(written + done))
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    throw POSIXError(POSIXError.Code(rawValue: errno) ?? .EIO)
-                }
-                done += count
-            }
-        }
+        try EntryStore.write(pending, to: descriptor, at: written)
         written += pending.count
         pending.removeAll(keepingCapacity: true)
     }

@@ -36,17 +36,7 @@ package final class RunReportFile {
             if count > 0 || !bytes.isEmpty { bytes.append(JSONFileLayout.separator) }
             bytes.append(try JSONFileLayout.element(entry, encoder: encoder))
         }
-        try bytes.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) throws in
-            var done = 0
-            while done < buffer.count {
-                let written = pwrite(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(length + done))
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw POSIXError(POSIXError.Code(rawValue: errno) ?? .EIO)
-                }
-                done += written
-            }
-        }
+        try EntryStore.write(bytes, to: descriptor, at: length)
         length += bytes.count
         count += part.labels.count
         if document == nil {
