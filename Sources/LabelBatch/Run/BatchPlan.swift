@@ -67,15 +67,19 @@ extension BatchRun {
     /// before reading anything in it. The lock stays the caller's: the run does not
     /// release it, so the caller can write more into the folder after the report.
     ///
-    /// With `engine`, the labels are laid out by that engine rather than a new one: runs
-    /// made one after another share its fonts, and the glyph masks cached for them.
+    /// - Precondition: `lock` holds this run's ``outputFolder``.
+    package func plan(holding lock: OutputFolderLock) throws(BatchError) -> BatchPlan {
+        try plan(holding: lock, sharing: nil)
+    }
+
+    /// ``plan(holding:)`` with the layout engine and the font files' hashes `shared`
+    /// holds, rather than new ones: runs made one after another share them.
     ///
-    /// - Precondition: `lock` holds this run's ``outputFolder``; `engine` has this run's
-    ///   ``fonts`` and ``imageFolders``.
-    package func plan(holding lock: OutputFolderLock, engine: LayoutEngine? = nil) throws(BatchError) -> BatchPlan {
+    /// - Precondition: `shared` was made for this run's ``fonts`` and ``imageFolders``.
+    func plan(holding lock: OutputFolderLock, sharing shared: SharedPlanning?) throws(BatchError) -> BatchPlan {
         precondition(lock.folder.standardizedFileURL == outputFolder.standardizedFileURL,
                      "the lock holds \(lock.folder.path), not the output folder \(outputFolder.path)")
-        return try plan(try selectedLabels(), holding: lock, owned: false, engine: engine)
+        return try plan(try selectedLabels(), holding: lock, owned: false, shared: shared)
     }
 
     /// The labels of the run's keys, of every shard, with their inputs checked.
@@ -91,10 +95,11 @@ extension BatchRun {
     /// Decides what becomes of the labels of the run's shard among `selected`, reading
     /// the folder `lock` holds.
     private func plan(_ selected: [PlannedLabel], holding lock: OutputFolderLock, owned: Bool,
-                      engine: LayoutEngine? = nil) throws(BatchError) -> BatchPlan {
+                      shared: SharedPlanning? = nil) throws(BatchError) -> BatchPlan {
         let locales = Set(selected.map(\.locale)).sorted()
         for locale in locales { try OutputFolder.checkLocaleFolder(outputFolder.appendingPathComponent(locale)) }
-        let engine = engine ?? LayoutEngine(fonts: fonts, imageDirectories: imageFolders)
+        let engine = shared?.engine ?? LayoutEngine(fonts: fonts, imageDirectories: imageFolders)
+        let fingerprints = shared?.fingerprints ?? FontFingerprints()
         let usesFontFiles = selected.contains { !$0.style.font.files.isEmpty }
         // Reading the earlier manifests and hashing the font files are most of a re-run
         // with nothing to draw, so with more than one job they are shared out: the hash
@@ -103,7 +108,7 @@ extension BatchRun {
         let parts = jobs <= 1 ? [] : (0..<locales.count + 1).concurrentMap(jobs: jobs) { part -> SharedPart in
             if part == 0 {
                 // Over the whole selection, so a shard's input hashes are those a full run has.
-                return .hasher(InputHasher(run: run, engine: engine, usesFontFiles: usesFontFiles))
+                return .hasher(InputHasher(run: run, engine: engine, usesFontFiles: usesFontFiles, fingerprints: fingerprints))
             }
             let locale = locales[part - 1]
             return .manifest(locale, PreviousManifest.read(in: run.outputFolder.appendingPathComponent(locale)))
@@ -119,7 +124,7 @@ extension BatchRun {
         if jobs <= 1 {
             for locale in locales { previous[locale] = PreviousManifest.read(in: outputFolder.appendingPathComponent(locale)) }
         }
-        let hasher = sharedHasher ?? InputHasher(run: self, engine: engine, usesFontFiles: usesFontFiles)
+        let hasher = sharedHasher ?? InputHasher(run: self, engine: engine, usesFontFiles: usesFontFiles, fingerprints: fingerprints)
         for locale in locales {
             // An entry carried over from a run without atlases may hold a sheet's name.
             if atlas != nil, let taken = previous[locale]?.entries.first(where: {
@@ -184,6 +189,14 @@ extension BatchRun {
         }
         return .render(inputHash: inputHash)
     }
+}
+
+/// What runs planned one after another into one folder share (``LocaleByLocaleRun``):
+/// the layout engine, with its fonts and the glyph masks cached for them (which hold the
+/// fonts), and the font files' hashes, each file read once.
+struct SharedPlanning: Sendable {
+    let engine: LayoutEngine
+    let fingerprints = FontFingerprints()
 }
 
 /// What one of the planning threads read: the hash of the inputs, or one locale's

@@ -6,16 +6,18 @@ import StyledText
 struct InputHasher {
     let sheet: StyleSheet
     let engine: LayoutEngine
-    let fingerprints = FontFingerprints()
+    let fingerprints: FontFingerprints
     /// The font files every label may use: the bundled folders, the style's own files if
     /// any label names some, and whether host fonts are allowed at all.
     let fontSetHash: String
     /// How the images are written: the same pixels in other bytes are other files.
     let encoding: String
 
-    init(run: BatchRun, engine: LayoutEngine, usesFontFiles: Bool) {
+    /// `fingerprints` holds the font files' hashes read so far, and takes those read now.
+    init(run: BatchRun, engine: LayoutEngine, usesFontFiles: Bool, fingerprints: FontFingerprints) {
         sheet = run.styleSheet
         self.engine = engine
+        self.fingerprints = fingerprints
         let folders = run.fonts.bundledDirectories + (usesFontFiles ? run.fonts.fileSearchDirectories : [])
         // Host fonts can change under a run's feet; allowing them redraws every label.
         fontSetHash = fingerprints.hash(ofFolders: folders) + (run.fonts.useHostFonts ? " with host fonts" : "")

@@ -66,9 +66,9 @@ package struct LocaleByLocaleRun {
             throw BatchError.cannotWrite(run.outputFolder, error)
         }
         var drawnLocales: Set<String> = []
-        // One engine for every part: its fonts, and the glyph masks cached for them (which
-        // hold the fonts), would otherwise be loaded again, and kept, part after part.
-        let engine = LayoutEngine(fonts: run.fonts, imageDirectories: run.imageFolders)
+        // Otherwise each part would load the fonts again (the glyph mask cache keeping
+        // every part's) and hash every font file again.
+        let shared = SharedPlanning(engine: LayoutEngine(fonts: run.fonts, imageDirectories: run.imageFolders))
         do {
             for part in parts {
                 var partRun = run
@@ -76,7 +76,7 @@ package struct LocaleByLocaleRun {
                 let locales = Set(partRun.tables.map(\.locale))
                 precondition(locales.isDisjoint(with: drawnLocales), "two parts of a run share a locale")
                 drawnLocales.formUnion(locales)
-                let plan = try partRun.plan(holding: lock, engine: engine)
+                let plan = try partRun.plan(holding: lock, sharing: shared)
                 let rendered = try partRun.render(plan, progress: progress)
                 staged.append(try partRun.stage(rendered))
                 let partReport = try partRun.report(of: plan, drawn: rendered.drawn, checks: checks)
