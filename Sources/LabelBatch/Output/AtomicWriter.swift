@@ -282,17 +282,24 @@ package enum AtomicWriter {
     /// cannot leave a target empty after a crash: on Linux one `syncfs` per file system
     /// they are on, elsewhere an `fsync` per file.
     static func flush(_ staged: some Sequence<Staged>) throws {
+        try flush { body in try staged.forEach(body) }
+    }
+
+    /// ``flush(_:)`` for the files `visit` hands to its closure, one at a time: a run's
+    /// staged images are listed on disk (``StagedFileList``), not in an array.
+    static func flush(_ visit: ((Staged) throws -> Void) throws -> Void) throws {
         #if os(Linux)
         // A file is on its folder's file system: one look per folder, not per file.
         var synced: Set<UInt64> = []
         var folders: Set<String> = []
-        for file in staged where folders.insert(file.folder).inserted {
+        try visit { file in
+            guard folders.insert(file.folder).inserted else { return }
             var info = stat()
-            guard stat(file.folder, &info) == 0, synced.insert(UInt64(info.st_dev)).inserted else { continue }
+            guard stat(file.folder, &info) == 0, synced.insert(UInt64(info.st_dev)).inserted else { return }
             try withDescriptor(file.folder) { guard syncFileSystem($0) == 0 else { throw posixError(file.folder) } }
         }
         #else
-        for file in staged {
+        try visit { file in
             try withDescriptor(file.temporary) { guard fsync($0) == 0 else { throw posixError(file.temporary) } }
         }
         #endif

@@ -40,12 +40,12 @@ struct StagedBatch: Sendable {
     /// - Throws: ``BatchError/cannotWrite(path:reason:)``; the staged files stay, for the
     ///   caller to discard.
     static func flush(_ batches: [StagedBatch]) throws(BatchError) {
-        // Every file is in one of these folders, and the folders are what is synced.
-        let folders = batches.flatMap { batch in
-            batch.images.allFolders.map { AtomicWriter.Staged(folder: $0, name: "") } + batch.sheets + batch.manifests
-        }
-        do { try AtomicWriter.flush(folders) } catch {
-            throw .cannotWrite(path: folders.first?.folder ?? "", reason: AtomicWriter.reason(error))
+        do {
+            try AtomicWriter.flush { body in
+                for batch in batches { try batch.forEach(body) }
+            }
+        } catch {
+            throw .cannotWrite(path: batches.first?.images.allFolders.first ?? "", reason: AtomicWriter.reason(error))
         }
     }
 
