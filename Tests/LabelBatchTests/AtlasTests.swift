@@ -102,6 +102,50 @@ struct AtlasTests {
         #expect(rings == 20)
     }
 
+    @Test("a sheet of more frames than are decoded at once holds every frame, extruded as wide as asked",
+          arguments: [0, 3])
+    func manyFramesOnOneSheet(extrusion: Int) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        // More frames than one turn of decoding on either job count, all on one sheet.
+        let count = 2 * AtlasBuilder.framesPerThread + 5
+        let strings = Dictionary(uniqueKeysWithValues: (0..<count).map { ("k\($0)", "Wort \($0)") })
+        let settings = AtlasSettings(maximumSide: 4096, extrusion: extrusion)
+        var bytes: [[String: Data]] = []
+        for jobs in [1, 2] {
+            let folder = "jobs\(jobs)"
+            try runAll(try atlasRun([table("de", strings)], into: scratch, folder: folder, jobs: jobs, atlas: settings))
+            let manifest = try manifest("de", in: scratch, folder: folder)
+            let sheets = try LoadedSheet.all(in: scratch("\(folder)/de"), manifest: manifest)
+            try #require(sheets.count == 2, "one sheet per scale")
+            let sheet = try #require(sheets.first { $0.record.scale == 1 })
+            try #require(sheet.data.frames.count == count)
+            var covered = Set<Int>()
+            for (key, frame) in sheet.data.frames {
+                let file = try #require(manifest.labels.first { $0.key == key }?.images.first { $0.scale == 1 }?.file)
+                let single = try PNGDecoder().decode(contentsOf: scratch("\(folder)/de/\(file)"))
+                #expect(sheet.restore(frame) == single, "\(key) differs from its frame")
+                // Every pixel of the extruded rectangle is the nearest pixel of the frame.
+                let f = frame.frame
+                for y in (f.y - extrusion)..<(f.y + f.h + extrusion) {
+                    for x in (f.x - extrusion)..<(f.x + f.w + extrusion) {
+                        let nearest = sheet.image[min(max(x, f.x), f.x + f.w - 1), min(max(y, f.y), f.y + f.h - 1)]
+                        #expect(sheet.image[x, y] == nearest, "\(key) at (\(x), \(y))")
+                        covered.insert(y * sheet.image.width + x)
+                    }
+                }
+            }
+            // Outside the extruded frames the sheet is transparent.
+            for y in 0..<sheet.image.height {
+                for x in 0..<sheet.image.width where !covered.contains(y * sheet.image.width + x) {
+                    #expect(sheet.image[x, y].a == 0, "(\(x), \(y)) lies in no frame but is not clear")
+                }
+            }
+            bytes.append(try scratch.contents(of: "\(folder)/de"))
+        }
+        #expect(bytes[0] == bytes[1], "the sheets depend on the number of jobs")
+    }
+
     @Test("the sheets' bytes do not depend on the number of jobs")
     func jobsGiveTheSameBytes() throws {
         let scratch = try Scratch()

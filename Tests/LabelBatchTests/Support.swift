@@ -77,9 +77,9 @@ func runAll(_ run: BatchRun, checks: BatchRun.Checks = .init()) throws -> (Commi
     return (committed, try run.report(committed, checks: checks))
 }
 
-/// The manifest `run` wrote for `locale`.
-func manifest(_ locale: String, in scratch: Scratch) throws -> Manifest {
-    try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: scratch("out/\(locale)/manifest.json")))
+/// The manifest `run` wrote for `locale` in `scratch(folder)`.
+func manifest(_ locale: String, in scratch: Scratch, folder: String = "out") throws -> Manifest {
+    try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: scratch("\(folder)/\(locale)/manifest.json")))
 }
 
 /// The statuses of a plan's labels, by "locale/key", as short words.

@@ -38,6 +38,9 @@ struct AtlasBuilder: Sendable {
     let previous: PreviousManifest?
     /// How many images are read and measured at once.
     let jobs: Int
+    /// Frames each thread decodes per turn while a sheet is drawn: enough that handing
+    /// them out costs nothing, few enough that they take little room beside the sheet.
+    static let framesPerThread = 16
     /// Writes the sheets as the run writes its labels. Their pixels come from those
     /// files, so they are stored as they are: premultiplied already when the run is.
     let encoder: ImageEncoder
@@ -168,25 +171,29 @@ struct AtlasBuilder: Sendable {
                 app: "labelgen", version: Labelgen.version, image: imageName, format: "RGBA8888",
                 size: .init(w: width, h: height), scale: FileNames.scaleText(scale),
                 premultiplyAlpha: encoder.encoding.alpha == .premultiplied))
-            var drawn: [AtlasSheet.Frame] = []
-            // The sheet's frames are decoded again on every core; they take no more room
-            // together than the sheet itself.
-            let pixels = members[number].concurrentMap(jobs: jobs) { index in
-                Result { () throws(BatchError) in sprites[index].pixels(of: try read(images[index].1)) }
-            }
-            for (index, framePixels) in zip(members[number], pixels) {
-                let sprite = sprites[index], x = placements[index].x + e, y = placements[index].y + e
-                drawn.append(AtlasSheet.Frame(pixels: try framePixels.get(), x: x, y: y))
-                data.frames[images[index].0] = TexturePackerJSON.Frame(
-                    frame: .init(x: x, y: y, w: sprite.width, h: sprite.height), rotated: false, trimmed: sprite.isTrimmed,
-                    spriteSourceSize: .init(x: sprite.offsetX, y: sprite.offsetY, w: sprite.width, h: sprite.height),
-                    sourceSize: .init(w: sprite.sourceWidth, h: sprite.sourceHeight))
-                frames[index] = Manifest.AtlasFrame(sheet: imageName, frame: [x, y, sprite.width, sprite.height],
-                                                    offset: [sprite.offsetX, sprite.offsetY])
+            var sheet = AtlasSheet(width: width, height: height, extrusion: e)
+            // The sheet's frames are decoded on every core a few at a time and drawn as
+            // they come, so only those few are held beside the sheet.
+            let batch = max(1, jobs) * Self.framesPerThread
+            for start in stride(from: 0, to: members[number].count, by: batch) {
+                let chunk = Array(members[number][start..<min(start + batch, members[number].count)])
+                let pixels = chunk.concurrentMap(jobs: jobs) { index in
+                    Result { () throws(BatchError) in sprites[index].pixels(of: try read(images[index].1)) }
+                }
+                for (index, framePixels) in zip(chunk, pixels) {
+                    let sprite = sprites[index], x = placements[index].x + e, y = placements[index].y + e
+                    sheet.draw(AtlasSheet.Frame(pixels: try framePixels.get(), x: x, y: y))
+                    data.frames[images[index].0] = TexturePackerJSON.Frame(
+                        frame: .init(x: x, y: y, w: sprite.width, h: sprite.height), rotated: false, trimmed: sprite.isTrimmed,
+                        spriteSourceSize: .init(x: sprite.offsetX, y: sprite.offsetY, w: sprite.width, h: sprite.height),
+                        sourceSize: .init(w: sprite.sourceWidth, h: sprite.sourceHeight))
+                    frames[index] = Manifest.AtlasFrame(sheet: imageName, frame: [x, y, sprite.width, sprite.height],
+                                                        offset: [sprite.offsetX, sprite.offsetY])
+                }
             }
             let file: Data
             do {
-                file = try encoder.encode(stored: AtlasSheet(width: width, height: height, frames: drawn, extrusion: e).image)
+                file = try encoder.encode(stored: sheet.image)
             } catch {
                 throw .cannotWrite(path: folder.appendingPathComponent(imageName).path, reason: "\(error)")
             }
