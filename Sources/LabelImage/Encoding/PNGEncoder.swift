@@ -64,22 +64,65 @@ public struct PNGEncoder: Sendable {
         let compressed: Data
         switch method {
         case .runLength:
-            compressed = Self.zlibStreamOfRuns(image)
+            return Self.fileOfRuns(image)
         case .zlib(let level):
             compressed = try Self.zlibStream(PNGRowFilter.sub(image), level: level)
         case .libdeflate:
             compressed = try DeflateCompressor(level: DeflateCompressor.smallLevel).zlibStream(PNGRowFilter.adaptive(image))
         }
         var png = Data(capacity: compressed.count + 57)
-        png.append(contentsOf: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        png.append(Self.signatureAndHeader(image))
+        png.appendChunk("IDAT", compressed)
+        png.append(Self.end)
+        return png
+    }
+
+    /// The IEND chunk that closes every file.
+    private static let end: Data = {
+        var chunk = Data()
+        chunk.appendChunk("IEND", Data())
+        return chunk
+    }()
+
+    /// The PNG signature and the IHDR chunk of `image`.
+    private static func signatureAndHeader(_ image: RGBAImage) -> Data {
+        var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         var header = Data()
         header.appendBigEndian(UInt32(image.width))
         header.appendBigEndian(UInt32(image.height))
         header.append(contentsOf: [8, 6, 0, 0, 0])  // 8 bits, RGBA, deflate, adaptive filtering, no interlace
         png.appendChunk("IHDR", header)
-        png.appendChunk("IDAT", compressed)
-        png.appendChunk("IEND", Data())
         return png
+    }
+
+    /// The whole file, with its IDAT a zlib stream (RFC 1950) around ``RunLengthDeflate``'s
+    /// raw deflate of `image`'s Sub-filtered rows, filtered a block at a time as the
+    /// compressor needs them. The file is written in one buffer and handed over as it
+    /// is: a sheet's file is tens of megabytes, and each copy would be as large.
+    private static func fileOfRuns(_ image: RGBAImage) -> Data {
+        let rowBytes = image.width * 4
+        let head = signatureAndHeader(image)
+        var writer = BitWriter(capacity: head.count + 20 + RunLengthDeflate.initialCapacity(image.height * (rowBytes + 1)))
+        head.withUnsafeBytes { writer.append($0.assumingMemoryBound(to: UInt8.self)) }
+        let idat = writer.byteCount
+        writer.appendBigEndian(0)  // the length, known at the end
+        // "IDAT", then the zlib header: deflate with a 32 KB window, fastest compression
+        // (0x01 also makes the header a multiple of 31).
+        writer.appendBigEndian(0x4944_4154)
+        [UInt8(0x78), 0x01].withUnsafeBufferPointer { writer.append($0) }
+        let adler = image.pixels.withUnsafeBufferPointer { pixels in
+            let source = pixels.baseAddress!
+            return RunLengthDeflate.compress(rows: image.height, rowBytes: rowBytes + 1, into: &writer) { row, out in
+                PNGRowFilter.subRow(source + row * rowBytes, count: rowBytes, into: out)
+            }
+        }
+        writer.alignToByte()
+        writer.appendBigEndian(adler)
+        writer.overwriteBigEndian(UInt32(writer.byteCount - idat - 8), at: idat)
+        let typed = writer.bytes(from: idat + 4)
+        writer.appendBigEndian(UInt32(crc32(0, typed.baseAddress, uInt(typed.count))))
+        end.withUnsafeBytes { writer.append($0.assumingMemoryBound(to: UInt8.self)) }
+        return writer.finishData()
     }
 
     /// One zlib stream over all of `data` at `level`.
@@ -91,24 +134,6 @@ public struct PNGEncoder: Sendable {
             throw .libraryFailed(library: "zlib", action: "compress the image", reason: "error \(status)")
         }
         return Data(compressed[0..<Int(compressedLength)])
-    }
-
-    /// A zlib stream (RFC 1950) around ``RunLengthDeflate``'s raw deflate of `image`'s
-    /// Sub-filtered rows, filtered a block at a time as the compressor needs them.
-    private static func zlibStreamOfRuns(_ image: RGBAImage) -> Data {
-        let rowBytes = image.width * 4
-        return image.pixels.withUnsafeBufferPointer { pixels in
-            let source = pixels.baseAddress!
-            let (deflate, adler) = RunLengthDeflate.compress(rows: image.height, rowBytes: rowBytes + 1) { row, out in
-                PNGRowFilter.subRow(source + row * rowBytes, count: rowBytes, into: out)
-            }
-            var stream = Data(capacity: deflate.count + 6)
-            stream.append(0x78)  // deflate, 32 KB window
-            stream.append(0x01)  // fastest compression; makes the header a multiple of 31
-            stream.append(contentsOf: deflate)
-            stream.appendBigEndian(adler)
-            return stream
-        }
     }
 }
 

@@ -1,4 +1,5 @@
 import CPNGFilter
+import Foundation
 
 /// A deflate encoder (RFC 1951) for filtered image rows, written for speed.
 ///
@@ -43,8 +44,22 @@ enum RunLengthDeflate {
     /// 4096 pixels is 64 MB of filtered rows.
     static func compress(rows: Int, rowBytes: Int,
                          filling fill: (Int, UnsafeMutablePointer<UInt8>) -> Void) -> (deflate: [UInt8], adler32: UInt32) {
+        var writer = BitWriter(capacity: initialCapacity(rows * rowBytes))
+        let adler = compress(rows: rows, rowBytes: rowBytes, into: &writer, filling: fill)
+        return (writer.finish(), adler)
+    }
+
+    /// Room for the deflate stream of `count` bytes of these images, most of which shrink
+    /// to a quarter or less; the writer grows if it needs more.
+    static func initialCapacity(_ count: Int) -> Int {
+        min(count / 4, 1 << 22) + 1024
+    }
+
+    /// The same stream appended to `writer`, which may already hold bytes (a file's
+    /// header), so a file is assembled in one buffer. Returns the Adler-32 checksum.
+    static func compress(rows: Int, rowBytes: Int, into writer: inout BitWriter,
+                         filling fill: (Int, UnsafeMutablePointer<UInt8>) -> Void) -> UInt32 {
         let count = rows * rowBytes
-        var writer = BitWriter(capacity: min(count / 4, 1 << 22) + 1024)
         let tokens = UnsafeMutablePointer<UInt16>.allocate(capacity: blockSize)
         defer { tokens.deallocate() }
         // A block, the byte before it (a run may reach back into it), and the rest of the
@@ -73,7 +88,7 @@ enum RunLengthDeflate {
             buffer.update(from: buffer + kept, count: held)
             start = end
         } while start < count
-        return (writer.finish(), adler)
+        return adler
     }
 
     /// Symbols 0 to 255 are literals, 256 ends a block, 257 to 285 code match lengths.
@@ -390,6 +405,7 @@ struct BitWriter: ~Copyable {
     mutating func append(_ data: UnsafeBufferPointer<UInt8>) {
         precondition(pendingBits == 0, "bytes appended between bit boundaries")
         guard let base = data.baseAddress else { return }
+        reserve(bits: data.count * 8)
         (bytes + count).update(from: base, count: data.count)
         count += data.count
     }
@@ -398,5 +414,35 @@ struct BitWriter: ~Copyable {
     consuming func finish() -> [UInt8] {
         alignToByte()
         return [UInt8](UnsafeBufferPointer(start: bytes, count: count))
+    }
+
+    /// How many whole bytes have been written.
+    var byteCount: Int { count }
+
+    /// Appends `value` as four bytes, most significant first; the writer must be at a
+    /// byte boundary.
+    mutating func appendBigEndian(_ value: UInt32) {
+        withUnsafeBytes(of: value.bigEndian) { append($0.assumingMemoryBound(to: UInt8.self)) }
+    }
+
+    /// Writes `value` most significant first over the four bytes at `offset`, already written.
+    mutating func overwriteBigEndian(_ value: UInt32, at offset: Int) {
+        precondition(offset + 4 <= count, "overwriting bytes not yet written")
+        UnsafeMutableRawPointer(bytes + offset).storeBytes(of: value.bigEndian, as: UInt32.self)
+    }
+
+    /// The whole bytes written from `offset` on.
+    func bytes(from offset: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: bytes + offset, count: count - offset)
+    }
+
+    /// The bytes written, the last one padded with zero bits, handed over without a copy.
+    consuming func finishData() -> Data {
+        alignToByte()
+        let (bytes, count) = (self.bytes, self.count)
+        discard self
+        return Data(bytesNoCopy: bytes, count: count, deallocator: .custom { pointer, _ in
+            pointer.assumingMemoryBound(to: UInt8.self).deallocate()
+        })
     }
 }
