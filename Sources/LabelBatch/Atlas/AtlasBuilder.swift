@@ -45,15 +45,30 @@ struct AtlasBuilder: Sendable {
     /// files, so they are stored as they are: premultiplied already when the run is.
     let encoder: ImageEncoder
 
-    /// What packing needs of a label: its key and images, without the rest of its
-    /// manifest entry, so a locale of a hundred thousand labels is packed holding little.
+    /// What packing needs of a label: its key, and of each image what a sheet depends
+    /// on, without the rest of its manifest entry (box, baselines, frame), so a locale
+    /// of a hundred thousand labels is packed holding little.
     struct Label: Sendable {
         let key: String
-        let images: [Manifest.Image]
+        let images: [Image]
+
+        /// An image's scale, file name and content hash: its sheet and frame follow from
+        /// these and the label's key alone.
+        struct Image: Sendable, Equatable {
+            let scale: Double
+            let file: String
+            let hash: String
+
+            init(_ image: Manifest.Image) {
+                scale = image.scale
+                file = image.file
+                hash = image.hash
+            }
+        }
 
         init(_ label: Manifest.Label) {
             key = label.key
-            images = label.images
+            images = label.images.map(Image.init)
         }
     }
 
@@ -110,14 +125,11 @@ struct AtlasBuilder: Sendable {
               record.maximumSide == settings.maximumSide, record.padding == settings.padding,
               record.extrusion == settings.extrusion, previous.header.output == Manifest.Output(encoder.encoding),
               previous.entries.count == labels.count else { return nil }
-        func unpacked(_ images: [Manifest.Image]) -> [Manifest.Image] {
-            images.map { image in var image = image; image.atlas = nil; return image }
-        }
         var frames: [String: Manifest.AtlasFrame] = [:]
         var framesBySheet: [String: [String: Manifest.AtlasFrame]] = [:]
         for (entry, now) in zip(previous.entries, labels) {
             guard entry.key == now.key, let label = try? previous.label(entry),
-                  unpacked(label.images) == unpacked(now.images) else { return nil }
+                  label.images.map(Label.Image.init) == now.images else { return nil }
             for image in label.images {
                 guard let frame = image.atlas else { return nil }
                 frames[image.file] = frame
@@ -151,7 +163,7 @@ struct AtlasBuilder: Sendable {
     /// The sheets of one scale, each staged (added to `staged`) as soon as it is drawn,
     /// and each sprite's frame on them, in the sprites' order. `images` are the sprites'
     /// keys and images, read again for their pixels sheet by sheet.
-    private func layOut(_ sprites: [TrimmedSprite], images: [(String, Manifest.Image)], scale: Double,
+    private func layOut(_ sprites: [TrimmedSprite], images: [(String, Label.Image)], scale: Double,
                         staging staged: inout [AtomicWriter.Staged]) throws(BatchError)
         -> (sheets: [Manifest.Sheet], frames: [Manifest.AtlasFrame]) {
         let e = settings.extrusion
@@ -210,7 +222,7 @@ struct AtlasBuilder: Sendable {
 
     /// The pixels of `image`: the file just drawn if it is staged, else the one on disk,
     /// which must still be what the manifest entry describes.
-    private func read(_ image: Manifest.Image) throws(BatchError) -> RGBAImage {
+    private func read(_ image: Label.Image) throws(BatchError) -> RGBAImage {
         let path = folder.appendingPathComponent(image.file).path
         let data: Data
         do {
