@@ -262,6 +262,7 @@ FAULTS = [
      "AtlasTests", "a wide extrusion repeats pixels from inside the frame on its right"),
 ]
 
+
 def run(command, cwd, log):
     with open(log, "a") as out:
         out.write("$ " + " ".join(command) + "\n")

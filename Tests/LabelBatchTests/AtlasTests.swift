@@ -107,12 +107,13 @@ struct AtlasTests {
     func manyFramesOnOneSheet(extrusion: Int) throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        // More frames than one turn of decoding on either job count, all on one sheet.
-        let count = 2 * AtlasBuilder.framesPerThread + 5
+        // More frames than one turn of decoding on every job count tried, all on one sheet.
+        let jobCounts = [1, 2]
+        let count = jobCounts.max()! * AtlasBuilder.framesPerThread + 5
         let strings = Dictionary(uniqueKeysWithValues: (0..<count).map { ("k\($0)", "Wort \($0)") })
         let settings = AtlasSettings(maximumSide: 4096, extrusion: extrusion)
         var bytes: [[String: Data]] = []
-        for jobs in [1, 2] {
+        for jobs in jobCounts {
             let folder = "jobs\(jobs)"
             try runAll(try atlasRun([table("de", strings)], into: scratch, folder: folder, jobs: jobs, atlas: settings))
             let manifest = try manifest("de", in: scratch, folder: folder)

@@ -34,9 +34,10 @@ struct AtlasSheet {
     /// must lie on the sheet and not overlap.
     mutating func draw(_ frame: Frame) {
         let source = frame.pixels, width = width, extrusion = extrusion
+        let rowBytes = source.width * 4
+        precondition(source.pixels.count == rowBytes * source.height, "a frame whose pixels do not match its size")
         precondition(frame.x >= extrusion && frame.y >= extrusion && frame.x + source.width + extrusion <= width
                      && frame.y + source.height + extrusion <= height, "a frame off its sheet")
-        let rowBytes = source.width * 4
         source.pixels.withUnsafeBytes { from in
             pixels.withUnsafeMutableBytes { to in
                 // Every sheet pixel of the extruded rectangle takes the nearest frame

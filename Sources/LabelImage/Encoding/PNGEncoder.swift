@@ -119,8 +119,8 @@ public struct PNGEncoder: Sendable {
         writer.alignToByte()
         writer.appendBigEndian(adler)
         writer.overwriteBigEndian(UInt32(writer.byteCount - idat - 8), at: idat)
-        let typed = writer.bytes(from: idat + 4)
-        writer.appendBigEndian(UInt32(crc32(0, typed.baseAddress, uInt(typed.count))))
+        let crc = writer.withBytes(from: idat + 4) { typed in UInt32(crc32(0, typed.baseAddress, uInt(typed.count))) }
+        writer.appendBigEndian(crc)
         end.withUnsafeBytes { writer.append($0.assumingMemoryBound(to: UInt8.self)) }
         return writer.finishData()
     }

@@ -431,16 +431,23 @@ struct BitWriter: ~Copyable {
         UnsafeMutableRawPointer(bytes + offset).storeBytes(of: value.bigEndian, as: UInt32.self)
     }
 
-    /// The whole bytes written from `offset` on.
-    func bytes(from offset: Int) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: bytes + offset, count: count - offset)
+    /// `body` over the whole bytes written from `offset` on, which only it may read:
+    /// a later write may move them.
+    func withBytes<T>(from offset: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        body(UnsafeBufferPointer(start: bytes + offset, count: count - offset))
     }
 
-    /// The bytes written, the last one padded with zero bits, handed over without a copy.
+    /// The bytes written, the last one padded with zero bits: handed over without a copy
+    /// when they fill most of the buffer (a sheet's file), else copied, so a small file
+    /// does not keep the room its buffer was given.
     consuming func finishData() -> Data {
         alignToByte()
-        let (bytes, count) = (self.bytes, self.count)
+        let (bytes, count, capacity) = (self.bytes, self.count, self.capacity)
         discard self
+        guard count > capacity / 2 else {
+            defer { bytes.deallocate() }
+            return Data(bytes: bytes, count: count)
+        }
         return Data(bytesNoCopy: bytes, count: count, deallocator: .custom { pointer, _ in
             pointer.assumingMemoryBound(to: UInt8.self).deallocate()
         })
