@@ -22,7 +22,7 @@ enum RunLengthDeflate {
     }
 
     /// The raw deflate stream (no zlib header or checksum) of `input`, held whole: what
-    /// ``compress(rows:rowBytes:filling:)`` gives a block at a time, and its reference.
+    /// ``compress(rows:rowBytes:into:filling:)`` gives a block at a time, and its reference.
     static func compress(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var writer = BitWriter(capacity: input.count / 4 + 1024)
         let tokens = UnsafeMutablePointer<UInt16>.allocate(capacity: blockSize)
@@ -38,25 +38,18 @@ enum RunLengthDeflate {
         return writer.finish()
     }
 
-    /// ``compress(_:)`` and ``adler32(_:)`` of `rows` rows of `rowBytes` bytes each, which
-    /// `fill` writes one at a time (row, destination) as they are needed: the same bytes,
-    /// without ever holding more than a block and a row of the input. A sheet of 4096 by
-    /// 4096 pixels is 64 MB of filtered rows.
-    static func compress(rows: Int, rowBytes: Int,
-                         filling fill: (Int, UnsafeMutablePointer<UInt8>) -> Void) -> (deflate: [UInt8], adler32: UInt32) {
-        var writer = BitWriter(capacity: initialCapacity(rows * rowBytes))
-        let adler = compress(rows: rows, rowBytes: rowBytes, into: &writer, filling: fill)
-        return (writer.finish(), adler)
-    }
-
     /// Room for the deflate stream of `count` bytes of these images, most of which shrink
     /// to a quarter or less; the writer grows if it needs more.
     static func initialCapacity(_ count: Int) -> Int {
         min(count / 4, 1 << 22) + 1024
     }
 
-    /// The same stream appended to `writer`, which may already hold bytes (a file's
-    /// header), so a file is assembled in one buffer. Returns the Adler-32 checksum.
+    /// ``compress(_:)`` of `rows` rows of `rowBytes` bytes each, which `fill` writes one
+    /// at a time (row, destination) as they are needed, appended to `writer`; returns
+    /// their ``adler32(_:)``. The same bytes, without ever holding more than a block and a
+    /// row of the input (a sheet of 4096 by 4096 pixels is 64 MB of filtered rows), and
+    /// after whatever `writer` holds already (a file's header), so a file is assembled
+    /// in one buffer.
     static func compress(rows: Int, rowBytes: Int, into writer: inout BitWriter,
                          filling fill: (Int, UnsafeMutablePointer<UInt8>) -> Void) -> UInt32 {
         let count = rows * rowBytes
