@@ -60,6 +60,8 @@ let package = Package(
         .target(name: "CLineBreak", dependencies: ["CICU"]),
         // PNG's adaptive row filters, for `--png small`.
         .target(name: "CPNGFilter"),
+        // Glyph coverage, plain and grown by an outside stroke, for the cached glyph masks.
+        .target(name: "CGlyphCoverage"),
         // JSON, limits, source places and locks: what every other module shares, with no
         // C library.
         .target(name: "LabelCore"),
@@ -99,7 +101,7 @@ let package = Package(
         ),
         .target(
             name: "TextRender",
-            dependencies: ["LabelLayout", "LabelImage", "StyledText", "LabelCore", "CCairo"]
+            dependencies: ["LabelLayout", "LabelImage", "StyledText", "LabelCore", "CCairo", "CGlyphCoverage"]
         ),
         .target(
             name: "Captions",
@@ -131,7 +133,7 @@ let package = Package(
         .testTarget(name: "StyledTextTests", dependencies: ["StyledText", "LabelCore", "TestSupport"]),
         .testTarget(name: "StringTablesTests", dependencies: ["StringTables", "StyledText", "TestSupport"]),
         .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "LabelFonts", "StyledText", "StringTables", "TestSupport"], exclude: ["Corpus"]),
-        .testTarget(name: "TextRenderTests", dependencies: ["TextRender", "LabelLayout", "StyledText", "StringTables", "CZlib", "CPNGFilter", "TestSupport"]),
+        .testTarget(name: "TextRenderTests", dependencies: ["TextRender", "LabelLayout", "StyledText", "StringTables", "CZlib", "CPNGFilter", "CGlyphCoverage", "TestSupport"]),
         .testTarget(name: "CaptionsTests", dependencies: ["Captions", "TextRender", "LabelLayout", "StyledText"]),
         .testTarget(name: "LabelBatchTests", dependencies: ["LabelBatch", "TextRender", "LabelLayout", "StyledText", "StringTables", "TestSupport"]),
         .testTarget(name: "labelgenTests", dependencies: ["labelgen", "LabelBatch", "TextRender", "Captions", "StyledText", "TestSupport"]),

@@ -14,12 +14,15 @@ struct GlyphMaskTests {
     /// premultiplied levels (0 to 255) of any channel. Glyph origins are rounded to a
     /// quarter pixel, as Cairo's own glyph cache rounds them, which moves an edge by up to
     /// 1/8 px: an edge pixel changes by up to a quarter of its range, and the shadow
-    /// under it by a few levels. Looked at side by side and as a difference, the changed
-    /// labels cannot be told apart (docs/performance.md).
+    /// under it by a few levels. The masks' coverage is also exact area, where Cairo's
+    /// (the reference here) samples 15 rows per pixel, so anti-aliased edges differ by a
+    /// few levels more: 98 levels at most and 8.2% of pixels beyond one were measured.
+    /// Looked at side by side and as a difference, the changed labels cannot be told apart
+    /// (docs/performance.md).
     struct Bound {
-        static let largest = 96
+        static let largest = 104
         static let changedBeyondEight = 0.15
-        static let changedBeyondOneOverall = 0.08
+        static let changedBeyondOneOverall = 0.09
     }
 
     /// The demo's score and tip labels (the largest and the smallest text, in every

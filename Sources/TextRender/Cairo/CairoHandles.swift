@@ -153,6 +153,8 @@ final class CairoContext {
 
     func setLineWidth(_ width: Double) { cairo_set_line_width(pointer, width) }
     func setMiterLimit(_ limit: Double) { cairo_set_miter_limit(pointer, limit) }
+    /// How far flattened curves may stray from the path, in pixels (Cairo's default 0.1).
+    func setTolerance(_ tolerance: Double) { cairo_set_tolerance(pointer, tolerance) }
 
     func setLineJoin(_ join: LineJoin) {
         switch join {

@@ -1,10 +1,12 @@
+import CGlyphCoverage
 import LabelLayout
 import StyledText
 
 /// One glyph's coverage, or its coverage grown as an outside stroke grows it, at one
 /// size and sub-pixel phase: a tight box of coverage bytes, placed relative to the whole
-/// pixel the glyph's origin falls in. Rasterized once by Cairo and then only copied, so
-/// a label's silhouettes cost a few blits per glyph instead of a stroke of every outline.
+/// pixel the glyph's origin falls in. Rasterized once, with exact-area coverage, and then
+/// only copied, so a label's silhouettes cost a few blits per glyph instead of a stroke of
+/// every outline.
 struct GlyphMask: Sendable {
     /// Where the box's top left pixel lies, relative to the origin's whole pixel.
     let left: Int
@@ -24,6 +26,13 @@ struct GlyphMask: Sendable {
     /// pixel kept clear for anti-aliasing: Cairo's own precision, so nothing moves.
     static let exactPhases = 256
 
+    /// How far flattened curves may stray from the outline, in pixels: Cairo's default,
+    /// which the labels drawn from paths use.
+    static let tolerance = 0.1
+    /// The longest miter, in stroke widths, before a corner is bevelled instead: short
+    /// enough that sharp glyph corners never spike far.
+    static let miterLimit = 4.0
+
     /// The memory a cached mask holds, roughly: its pixels and its bookkeeping.
     var byteCount: Int { pixels.count + 96 }
 
@@ -35,10 +44,12 @@ struct GlyphMask: Sendable {
         return (whole, UInt16(steps - whole * phases))
     }
 
-    /// Rasterizes the glyph `key` names with Cairo: its fill, or with an outset its
-    /// stroke of twice that width with `coverage` (the glyph's own fill mask, same phase)
-    /// composited over it, as ``Silhouettes/grown(_:by:join:)`` grows a whole label.
-    static func rasterize(_ key: GlyphMaskKey, coverage: GlyphMask?) throws(RenderError) -> GlyphMask {
+    /// Rasterizes the glyph `key` names: its fill, or with an outset the fill grown by an
+    /// outside stroke that wide (what a stroke of twice the width and the fill cover
+    /// together, as ``Silhouettes/grown(_:by:join:)`` grows a whole label from its paths),
+    /// with `coverage` (the glyph's own fill mask, same phase) composited over it so that
+    /// the grown mask is nowhere below the fill.
+    static func rasterize(_ key: GlyphMaskKey, coverage: GlyphMask?, tolerance: Double = GlyphMask.tolerance) -> GlyphMask {
         let outline = key.face.outline(glyph: key.glyph)
         guard !outline.isEmpty else { return .empty }
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
@@ -59,41 +70,54 @@ struct GlyphMask: Sendable {
         guard minX <= maxX, minY <= maxY else { return .empty }
         let px = Double(key.phaseX) / Double(key.phases), py = Double(key.phaseY) / Double(key.phases)
         let size = key.size, outset = key.outset
-        // A miter reaches up to its limit (4) times the half width from the corner.
-        let reach = key.join == .miter ? 4 * outset : outset
+        // A miter reaches up to its limit times the half width from the corner.
+        let reach = key.join == .miter ? Self.miterLimit * outset : outset
         let left = Int((px + minX * size - reach).rounded(.down)) - 1
         let right = Int((px + maxX * size + reach).rounded(.up)) + 1
         let top = Int((py - maxY * size - reach).rounded(.down)) - 1
         let bottom = Int((py - minY * size + reach).rounded(.up)) + 1
         let width = right - left, height = bottom - top
 
-        let surface = try CairoSurface(width: width, height: height, format: .alpha)
-        let context = CairoContext(surface)
-        context.setFillRule(.winding)
-        GlyphPaths.append(outline, to: context, x: px - Double(left), y: py - Double(top), size: size, slant: key.slant)
-        if outset > 0 {
-            context.setLineWidth(2 * outset)
-            context.setLineJoin(key.join)
-            if key.join == .miter { context.setMiterLimit(4) }
-            context.strokePreservingPath()
-            context.newPath()
-        } else {
-            context.fill()
+        var steps: [UInt8] = []
+        var coordinates: [Double] = []
+        steps.reserveCapacity(outline.elements.count)
+        coordinates.reserveCapacity(outline.elements.count * 6)
+        // Font units (em, y up) to the mask's pixels (y down), slanted as the label is.
+        let originX = px - Double(left), originY = py - Double(top), slant = key.slant
+        func add(_ x: Double, _ y: Double) {
+            coordinates.append(originX + (x + slant * y) * size)
+            coordinates.append(originY - y * size)
         }
-        try context.check("rasterizing a glyph")
-        return surface.withPixels { data, stride in
-            if let coverage {
-                coverage.composite(into: data, width: width, height: height, stride: stride,
+        for element in outline.elements {
+            switch element {
+            case let .move(x, y): steps.append(UInt8(GLYPH_COVERAGE_MOVE)); add(x, y)
+            case let .line(x, y): steps.append(UInt8(GLYPH_COVERAGE_LINE)); add(x, y)
+            case let .quadratic(cx, cy, x, y): steps.append(UInt8(GLYPH_COVERAGE_QUADRATIC)); add(cx, cy); add(x, y)
+            case let .cubic(c1x, c1y, c2x, c2y, x, y):
+                steps.append(UInt8(GLYPH_COVERAGE_CUBIC)); add(c1x, c1y); add(c2x, c2y); add(x, y)
+            case .close: steps.append(UInt8(GLYPH_COVERAGE_CLOSE))
+            }
+        }
+        let join: Int32 = switch key.join {
+        case .miter: Int32(GLYPH_COVERAGE_JOIN_MITER)
+        case .round: Int32(GLYPH_COVERAGE_JOIN_ROUND)
+        case .bevel: Int32(GLYPH_COVERAGE_JOIN_BEVEL)
+        }
+        var pixels = [UInt8](repeating: 0, count: width * height)
+        let status = pixels.withUnsafeMutableBufferPointer { out in
+            glyph_coverage(steps, steps.count, coordinates, outset, join, Self.miterLimit, tolerance, out.baseAddress!,
+                           Int32(width), Int32(height))
+        }
+        // A few kilobytes of scratch memory; failing to get them is running out, as an
+        // array that cannot grow is.
+        precondition(status == 0, "out of memory rasterizing a glyph")
+        if let coverage {
+            pixels.withUnsafeMutableBufferPointer { out in
+                coverage.composite(into: out.baseAddress!, width: width, height: height, stride: width,
                                    x: coverage.left - left, y: coverage.top - top)
             }
-            var pixels = [UInt8](repeating: 0, count: width * height)
-            pixels.withUnsafeMutableBufferPointer { out in
-                for row in 0..<height {
-                    (out.baseAddress! + row * width).update(from: data + row * stride, count: width)
-                }
-            }
-            return GlyphMask(left: left, top: top, width: width, height: height, pixels: pixels)
         }
+        return GlyphMask(left: left, top: top, width: width, height: height, pixels: pixels)
     }
 
     /// Composites this mask over the coverage bytes at `data` (`width` x `height`, rows

@@ -29,10 +29,10 @@ final class GlyphMaskCache: Sendable {
 
     /// The mask `key` names, rasterized on first use. Two threads asking for the same new
     /// mask at once may both rasterize it; the result is the same.
-    func mask(_ key: GlyphMaskKey) throws(RenderError) -> GlyphMask {
+    func mask(_ key: GlyphMaskKey) -> GlyphMask {
         if let found = cached(key) { return found }
-        let coverage = key.outset > 0 ? try mask(key.plain) : nil
-        let mask = try GlyphMask.rasterize(key, coverage: coverage)
+        let coverage = key.outset > 0 ? mask(key.plain) : nil
+        let mask = GlyphMask.rasterize(key, coverage: coverage)
         store(mask, for: key)
         return mask
     }

@@ -232,7 +232,7 @@ struct Silhouettes {
             // its inner half is hidden under the fill that is added next.
             context.setLineWidth(2 * outset)
             context.setLineJoin(join)
-            if join == .miter { context.setMiterLimit(4) }
+            if join == .miter { context.setMiterLimit(GlyphMask.miterLimit) }
             context.strokePreservingPath()
         }
         if case .all = glyphs, let outlineCoverage {
@@ -282,7 +282,7 @@ struct Silhouettes {
                                    phases: UInt16(phases), phaseX: x.phase, phaseY: y.phase, outset: 0, join: .round)
             // Decided on the glyph's fill and the label's reach, not this mask's outset,
             // so that all of a glyph's masks take the same phase.
-            let fill = try cache.mask(key)
+            let fill = cache.mask(key)
             let margin = Int(phaseMargin.rounded(.up)) + 2
             if fill.width > 0, x.whole + fill.left - margin <= 0 || y.whole + fill.top - margin <= 0
                 || x.whole + fill.left + fill.width + margin >= canvas.width
@@ -296,7 +296,7 @@ struct Silhouettes {
             }
             key.outset = outset
             key.join = outset > 0 ? join : .round
-            let mask = try cache.mask(key)
+            let mask = cache.mask(key)
             if mask.width > 0 { placed.append((mask, x.whole + mask.left, y.whole + mask.top)) }
         }
         let surface = try CairoSurface(width: canvas.width, height: canvas.height, format: .alpha)
