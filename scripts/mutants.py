@@ -260,6 +260,22 @@ FAULTS = [
      "(target + rowBytes + (step - 1) * 4).copyMemory(from: row + rowBytes - 4, byteCount: 4)",
      "(target + rowBytes + (step - 1) * 4).copyMemory(from: row + rowBytes - 4 * step, byteCount: 4)",
      "AtlasTests", "a wide extrusion repeats pixels from inside the frame on its right"),
+    ("glyph-outset-ink-side-fixed", "Sources/CGlyphCoverage/GlyphCoverage.c",
+     "double sign = area < 0 ? -1 : 1;",
+     "double sign = 1;",
+     "GlyphCoverageTests", "outlines grow toward the ink in fonts that wind their outer contours the other way"),
+    ("glyph-outset-never-cut", "Sources/CGlyphCoverage/GlyphCoverage.c",
+     "if (s >= 0 && s <= 1 && u >= 0 && u <= 1) {",
+     "if (0) {",
+     "GlyphCoverageTests", "concave corners keep the doubled wedge, so edges there read too covered"),
+    ("glyph-miter-unlimited", "Sources/CGlyphCoverage/GlyphCoverage.c",
+     "if (kind == GLYPH_COVERAGE_JOIN_MITER && miter_limit * miter_limit * (1 + dot) >= 2) {",
+     "if (kind == GLYPH_COVERAGE_JOIN_MITER) {",
+     "GlyphCoverageTests", "a sharp corner's miter spikes past the limit"),
+    ("glyph-join-from-chord", "Sources/CGlyphCoverage/GlyphCoverage.c",
+     "j->in = unit(here->in_x != 0 || here->in_y != 0 ? (point){here->in_x, here->in_y}",
+     "j->in = unit(0 ? (point){here->in_x, here->in_y}",
+     "GlyphCoverageTests", "a corner's join turns from the curve's first chord, not its tangent"),
 ]
 
 
