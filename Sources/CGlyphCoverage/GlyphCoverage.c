@@ -134,12 +134,12 @@ static point direction(double ax, double ay, double bx, double by, double cx, do
 }
 
 static void flatten(polygon *p, const uint8_t *steps, size_t step_count, const double *c, double tolerance) {
-    double x = 0, y = 0;
+    double x = 0, y = 0, start_x = 0, start_y = 0;
     for (size_t i = 0; i < step_count; i++) {
         switch (steps[i]) {
         case GLYPH_COVERAGE_MOVE:
             end_contour(p);
-            x = c[0]; y = c[1]; c += 2;
+            x = start_x = c[0]; y = start_y = c[1]; c += 2;
             push(p, x, y, 0, 0);
             break;
         case GLYPH_COVERAGE_LINE: {
@@ -192,6 +192,8 @@ static void flatten(polygon *p, const uint8_t *steps, size_t step_count, const d
         }
         case GLYPH_COVERAGE_CLOSE:
             end_contour(p);
+            // As in PostScript, what follows a close starts where the contour did.
+            x = start_x; y = start_y;
             break;
         }
     }
@@ -209,7 +211,8 @@ typedef struct {
 } accumulator;
 
 static void accumulate_line(accumulator *a, double x0, double y0, double x1, double y1) {
-    if (y0 == y1) return;
+    // Not a number compares unequal to everything: such an edge adds nothing.
+    if (y0 == y1 || !(x0 == x0 && x1 == x1 && y0 == y0 && y1 == y1)) return;
     float direction = 1;
     if (y0 > y1) {
         double t = x0; x0 = x1; x1 = t;
@@ -231,6 +234,8 @@ static void accumulate_line(accumulator *a, double x0, double y0, double x1, dou
         double top = row > y0 ? row : y0, bottom = row + 1 < y1 ? row + 1 : y1;
         double dy = bottom - top;
         double x_next = x + dxdy * dy;
+        // Rounding can carry an edge that ends on the border a hair beyond it.
+        if (x_next < 0) x_next = 0; else if (x_next > w) x_next = w;
         float d = (float)dy * direction;
         double left = x < x_next ? x : x_next, right = x < x_next ? x_next : x;
         double left_floor = floor(left);
@@ -406,7 +411,9 @@ static void outset_contour(accumulator *a, const vertex *v, size_t n, double sig
                 double scale = r / (1 + dot);
                 line_to(a, here.x + scale * (normal_in.x + normal_out.x), here.y + scale * (normal_in.y + normal_out.y));
             } else if (kind == GLYPH_COVERAGE_JOIN_ROUND) {
-                emit_arc(a, here, r, normal_in, atan2(cross(j->in, j->out), dot), round_step);
+                // Convex: the arc turns the way the outline winds, also at a reversal,
+                // where the sign of the cross product is rounding's.
+                emit_arc(a, here, r, normal_in, sign * fabs(atan2(cross(j->in, j->out), dot)), round_step);
             }
             line_to(a, outgoing->a.x, outgoing->a.y);
             break;
@@ -416,10 +423,27 @@ static void outset_contour(accumulator *a, const vertex *v, size_t n, double sig
     close_contour(a);
 }
 
+// How many times the closed polygon of `n` vertices winds around `probe` (non-zero
+// counting: upward crossings right of it count one way, downward ones the other).
+static int winding_number(const vertex *v, size_t n, point probe) {
+    int winding = 0;
+    for (size_t i = 0; i < n; i++) {
+        const vertex *u = &v[i], *w = &v[(i + 1) % n];
+        double side = (w->x - u->x) * (probe.y - u->y) - (probe.x - u->x) * (w->y - u->y);
+        if (u->y <= probe.y) {
+            if (w->y > probe.y && side > 0) winding++;
+        } else if (w->y <= probe.y && side < 0) {
+            winding--;
+        }
+    }
+    return winding;
+}
+
 int glyph_coverage(const uint8_t *steps, size_t step_count, const double *coordinates,
                    double outset, int join, double miter_limit, double tolerance,
                    uint8_t *out, int width, int height) {
     if (width <= 0 || height <= 0) return 0;
+    if (!(tolerance >= 1e-4)) tolerance = 1e-4;
     polygon p = {0};
     flatten(&p, steps, step_count, coordinates, tolerance);
     accumulator a = {0};
@@ -475,8 +499,23 @@ int glyph_coverage(const uint8_t *steps, size_t step_count, const double *coordi
                 min_x = fmin(min_x, v[i].x); max_x = fmax(max_x, v[i].x);
                 min_y = fmin(min_y, v[i].y); max_y = fmax(max_y, v[i].y);
             }
-            if (contour_area * sign < 0 && fmin(max_x - min_x, max_y - min_y) <= 2 * outset) continue;
-            outset_contour(&a, v, n, sign, outset, join, miter_limit, tolerance, edges, joints);
+            double side = sign;
+            if (contour_area * sign < 0) {
+                // Wound against the outline: a counter when it lies inside other ink,
+                // else a part drawn mirrored (a flipped component), whose ink is on the
+                // other side.
+                point probe = {(v[0].x + v[1].x) / 2, (v[0].y + v[1].y) / 2};
+                int winding = 0;
+                for (size_t other = 0, other_start = 0; other < p.contours; other_start = p.ends[other++]) {
+                    if (p.vertices + other_start != v) winding += winding_number(p.vertices + other_start, p.ends[other] - other_start, probe);
+                }
+                if (winding == 0) {
+                    side = -sign;
+                } else if (fmin(max_x - min_x, max_y - min_y) <= 2 * outset) {
+                    continue;
+                }
+            }
+            outset_contour(&a, v, n, side, outset, join, miter_limit, tolerance, edges, joints);
         }
         free(edges);
         free(joints);

@@ -155,6 +155,31 @@ struct GlyphCoverageTests {
         #expect(baseCorner.reduce(0) { $0 + Int(miter[$1]) } > baseCorner.reduce(0) { $0 + Int(bevel[$1]) })
     }
 
+    @Test("a part wound the other way outside the rest (a mirrored component) grows outward too")
+    func mirroredPart() {
+        var outline = Outline()
+        outline.rectangle(3.5, 3.25, 9.5, 12.75)
+        outline.rectangle(15.25, 3.25, 21.5, 12.75, reversed: true)
+        let grown = outline.coverage(width: 26, height: 16, outset: 2)
+        Self.expectClose(grown, width: 26, within: 1, {
+            Self.rectangleCoverage($0, $1, 1.5, 1.25, 11.5, 14.75) + Self.rectangleCoverage($0, $1, 13.25, 1.25, 23.5, 14.75)
+        }, "both grown")
+    }
+
+    @Test("a contour that doubles back on itself gets a round cap at either end")
+    func roundReversal() {
+        for reversed in [false, true] {
+            var outline = Outline()
+            let ends = reversed ? [(25.0, 10.0), (10.0, 10.0)] : [(10.0, 10.0), (25.0, 10.0)]
+            outline.steps = [UInt8(GLYPH_COVERAGE_MOVE), UInt8(GLYPH_COVERAGE_LINE), UInt8(GLYPH_COVERAGE_CLOSE)]
+            outline.coordinates = [ends[0].0, ends[0].1, ends[1].0, ends[1].1]
+            let grown = outline.coverage(width: 32, height: 20, outset: 2, join: Int32(GLYPH_COVERAGE_JOIN_ROUND))
+            // A stadium: the segment's band and a disk of radius 2 split between its ends.
+            let area = grown.reduce(0.0) { $0 + Double($1) / 255 }
+            #expect(abs(area - (15 * 4 + Double.pi * 4)) < 0.1, "reversed \(reversed): \(area)")
+        }
+    }
+
     @Test("an outset shrinks a square counter by exactly its width, and fills one narrower than twice that")
     func squareCounter() {
         var outline = Outline()
