@@ -199,6 +199,12 @@ final class CairoContext {
     func strokePreservingPath() { cairo_stroke_preserve(pointer) }
     /// Narrows the clip to the current path and clears the path.
     func clip() { cairo_clip(pointer) }
+    /// Narrows the clip to the pixels of `region`.
+    func clip(to region: PixelRegion) {
+        rectangle(x: Double(region.x0), y: Double(region.y0), width: Double(region.x1 - region.x0),
+                  height: Double(region.y1 - region.y0))
+        clip()
+    }
     /// Paints the source everywhere inside the clip.
     func paint() { cairo_paint(pointer) }
 

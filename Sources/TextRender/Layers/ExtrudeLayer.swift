@@ -17,7 +17,7 @@ struct ExtrudeLayer: TextLayer {
     }
 
     func draw(on context: CairoContext, masks: LabelMasks, ownsOutlined: Bool) throws(RenderError) {
-        guard let inkRegion = masks.inkRegion else { return }
+        guard let grown = masks.outlinedRegion else { return }
         let canvas = masks.canvas
         let shape = masks.outlined ?? masks.silhouette
         let end = extrude.sweep
@@ -26,7 +26,6 @@ struct ExtrudeLayer: TextLayer {
         let length = min((dx * dx + dy * dy).squareRoot(), Double(canvas.width + canvas.height))
         let steps = max(1, Int(length.rounded(.up)))
         // The pixels the outlined glyphs can cover anywhere along the sweep.
-        let grown = inkRegion.outset(by: Int(masks.outlinePixels.rounded(.up)) + 2)
         let x0 = max(0, min(grown.x0, grown.x0 + Int(dx.rounded(.down))))
         let y0 = max(0, min(grown.y0, grown.y0 + Int(dy.rounded(.down))))
         let x1 = min(canvas.width, max(grown.x1, grown.x1 + Int(dx.rounded(.up))))

@@ -58,7 +58,11 @@ struct FillLayer: TextLayer {
 
     /// Plain text: the style's fill over the whole fill mask.
     private func drawStyleFill(masks: LabelMasks, on context: CairoContext) throws(RenderError) {
+        guard let region = masks.outlinedRegion else { return }
         let fillMask = masks.fill
+        context.save()
+        defer { context.restore() }
+        context.clip(to: region)
         switch fill {
         case .color(let color):
             context.setSource(color)

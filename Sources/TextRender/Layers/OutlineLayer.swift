@@ -11,6 +11,10 @@ struct OutlineLayer: TextLayer {
     init?(style: LabelStyle) {}
 
     func draw(on context: CairoContext, masks: LabelMasks, ownsOutlined: Bool) throws(RenderError) {
+        guard !masks.rings.isEmpty, let region = masks.outlinedRegion else { return }
+        context.save()
+        defer { context.restore() }
+        context.clip(to: region)
         for ring in masks.rings {
             if let gradient = ring.stroke.gradient {
                 drawGradient(gradient, through: ring.mask, masks: masks, on: context)

@@ -72,6 +72,16 @@ struct LabelMasks {
     /// How far the outermost outline reaches beyond the glyphs, in pixels.
     var outlinePixels: Double { silhouettes.widestStroke * canvas.scale }
 
+    /// Canvas pixels the outlined glyphs can cover (the ink grown by the outlines, as far
+    /// as a miter's limit where a stroke is mitred, and two pixels for anti-aliasing and
+    /// rounded glyph positions); nil when nothing is drawn. Outside it every mask but the
+    /// shadows' is clear, so compositing stops at it.
+    var outlinedRegion: PixelRegion? {
+        let strokes = paths.strokes.map(\.stroke) + silhouettes.stacked
+        let reach = outlinePixels * (strokes.contains { $0.join == .miter } ? GlyphMask.miterLimit : 1)
+        return inkRegion.map { $0.outset(by: Int(reach.rounded(.up)) + 2) }
+    }
+
     /// Builds the fill's masks of some glyphs from cached glyph masks when the label's
     /// other masks are built so, or their edges would not meet the outlines' rings
     /// exactly; nil fills their paths.
