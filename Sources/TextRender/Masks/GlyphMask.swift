@@ -82,11 +82,11 @@ struct GlyphMask: Sendable {
         var coordinates: [Double] = []
         steps.reserveCapacity(outline.elements.count)
         coordinates.reserveCapacity(outline.elements.count * 6)
-        // Font units (em, y up) to the mask's pixels (y down), slanted as the label is.
-        let originX = px - Double(left), originY = py - Double(top), slant = key.slant
+        let originX = px - Double(left), originY = py - Double(top)
         func add(_ x: Double, _ y: Double) {
-            coordinates.append(originX + (x + slant * y) * size)
-            coordinates.append(originY - y * size)
+            let point = GlyphPaths.point(x, y, x: originX, y: originY, size: size, slant: key.slant)
+            coordinates.append(point.x)
+            coordinates.append(point.y)
         }
         for element in outline.elements {
             switch element {

@@ -241,29 +241,40 @@ struct GlyphPaths {
         }
     }
 
+    /// A point of an outline (em, y up) on the canvas (pixels, y down), for a glyph whose
+    /// origin is at (`x`, `y`), `size` pixels per em, slanted by `slant`.
+    static func point(_ ex: Double, _ ey: Double, x: Double, y: Double, size: Double,
+                      slant: Double) -> (x: Double, y: Double) {
+        (x + (ex + slant * ey) * size, y - ey * size)
+    }
+
     /// Font outlines are y-up in em; the canvas is y-down in pixels. A slanted run
     /// shears each point right by `slant` times its height above the baseline.
     static func append(_ outline: GlyphOutline, to context: CairoContext, x: Double, y: Double,
                        size: Double, slant: Double) {
-        func px(_ ex: Double, _ ey: Double) -> Double { x + (ex + slant * ey) * size }
-        func py(_ ey: Double) -> Double { y - ey * size }
+        func canvas(_ ex: Double, _ ey: Double) -> (x: Double, y: Double) {
+            point(ex, ey, x: x, y: y, size: size, slant: slant)
+        }
         var currentX = 0.0, currentY = 0.0
         for element in outline.elements {
             switch element {
             case let .move(ex, ey):
-                context.moveTo(px(ex, ey), py(ey))
+                let p = canvas(ex, ey)
+                context.moveTo(p.x, p.y)
                 currentX = ex; currentY = ey
             case let .line(ex, ey):
-                context.lineTo(px(ex, ey), py(ey))
+                let p = canvas(ex, ey)
+                context.lineTo(p.x, p.y)
                 currentX = ex; currentY = ey
             case let .quadratic(cx, cy, ex, ey):
                 // A quadratic Bézier is the cubic with controls 2/3 of the way to its control point.
-                let c1x = currentX + 2 / 3 * (cx - currentX), c1y = currentY + 2 / 3 * (cy - currentY)
-                let c2x = ex + 2 / 3 * (cx - ex), c2y = ey + 2 / 3 * (cy - ey)
-                context.curveTo(px(c1x, c1y), py(c1y), px(c2x, c2y), py(c2y), px(ex, ey), py(ey))
+                let c1 = canvas(currentX + 2 / 3 * (cx - currentX), currentY + 2 / 3 * (cy - currentY))
+                let c2 = canvas(ex + 2 / 3 * (cx - ex), ey + 2 / 3 * (cy - ey)), p = canvas(ex, ey)
+                context.curveTo(c1.x, c1.y, c2.x, c2.y, p.x, p.y)
                 currentX = ex; currentY = ey
             case let .cubic(c1x, c1y, c2x, c2y, ex, ey):
-                context.curveTo(px(c1x, c1y), py(c1y), px(c2x, c2y), py(c2y), px(ex, ey), py(ey))
+                let c1 = canvas(c1x, c1y), c2 = canvas(c2x, c2y), p = canvas(ex, ey)
+                context.curveTo(c1.x, c1.y, c2.x, c2.y, p.x, p.y)
                 currentX = ex; currentY = ey
             case .close:
                 context.closePath()
