@@ -20,6 +20,10 @@ public struct StringTable: Sendable, Hashable {
     /// gettext entry, or an Android `@string/` reference to a string the file lacks.
     /// They have no entry, so a report can list what is left to translate.
     public var untranslatedKeys: [String]
+    /// The language the file says its strings were translated from: a String Catalog's
+    /// `sourceLanguage`, an XLIFF file's `source-language` or `srcLang`, a spreadsheet's
+    /// first locale column; nil for a file of one locale that names none.
+    public var sourceLanguage: String?
 
     /// One translated string.
     public struct Entry: Sendable, Hashable {
@@ -29,15 +33,20 @@ public struct StringTable: Sendable, Hashable {
         public var key: String
         /// The translated text.
         public var value: String
+        /// The table's note, size limit, fallback and unread inline codes for this
+        /// string; nil when it says nothing more than the text.
+        public var details: EntryDetails?
 
         /// Creates an entry.
         ///
         /// - Parameters:
         ///   - key: The string key.
         ///   - value: The translated text.
-        public init(key: String, value: String) {
+        ///   - details: What else the table says about it.
+        public init(key: String, value: String, details: EntryDetails? = nil) {
             self.key = key
             self.value = value
+            self.details = details
         }
     }
 
@@ -48,11 +57,14 @@ public struct StringTable: Sendable, Hashable {
     ///   - source: Where the entries came from, for messages.
     ///   - entries: Key and text pairs in order.
     ///   - untranslatedKeys: Keys listed without a translation; see ``untranslatedKeys``.
-    public init(locale: String, source: String, entries: [Entry], untranslatedKeys: [String] = []) {
+    ///   - sourceLanguage: The language the strings were translated from, if known.
+    public init(locale: String, source: String, entries: [Entry], untranslatedKeys: [String] = [],
+                sourceLanguage: String? = nil) {
         self.locale = locale
         self.source = source
         self.entries = entries
         self.untranslatedKeys = untranslatedKeys
+        self.sourceLanguage = sourceLanguage
     }
 
     /// Reads a string table of one locale, choosing the format by the file extension.
@@ -106,67 +118,124 @@ public struct StringTable: Sendable, Hashable {
     ///   in alphabetical order.
     /// - Throws: A ``StringTableError``, as ``load(contentsOf:locale:)`` does.
     public static func loadAll(contentsOf url: URL, locale: String? = nil,
-                               keeping: ((String) -> Bool)? = nil) throws(StringTableError) -> [StringTable] {
-        try loadAll(contentsOf: url, locale: locale, keeping: keeping, chunkSize: 1 << 20)
+                               keeping: ((String) -> Bool)? = nil,
+                               options: TableReadOptions = TableReadOptions()) throws(StringTableError) -> [StringTable] {
+        try loadAll(contentsOf: url, locale: locale, keeping: keeping, options: options, chunkSize: 1 << 20)
     }
 
-    /// ``loadAll(contentsOf:locale:keeping:)`` reading files `chunkSize` bytes at a
-    /// time, so tests can put chunk ends anywhere.
+    /// The source-language table of a file: the one locale of most formats, a String
+    /// Catalog's `sourceLanguage`, a spreadsheet's first locale column, an XLIFF file's
+    /// `<source>` texts. What pseudo-locales are made from.
+    ///
+    /// - Parameters:
+    ///   - url: The table file.
+    ///   - options: How to read it.
+    /// - Throws: A ``StringTableError``, as ``load(contentsOf:locale:)`` does.
+    public static func loadSource(contentsOf url: URL,
+                                  options: TableReadOptions = TableReadOptions()) throws(StringTableError) -> StringTable {
+        var options = options
+        options.locales = nil
+        options.fallbackLocale = nil
+        let parsed = try parse(url, options: options, keeping: nil, chunkSize: 1 << 20)
+        switch parsed {
+        case .single(let content):
+            return try singleTable(content, url: url, locale: nil)
+        case .catalog(let catalog):
+            guard let localization = catalog.localizations.first(where: { $0.locale == catalog.sourceLanguage })
+                    ?? catalog.localizations.first else {
+                throw StringTableError(.localeNotFound, file: sourceName(of: url), place: .wholeFile,
+                                       message: "the table has no strings in its source language")
+            }
+            return table(localization, of: catalog, source: sourceName(of: url))
+        }
+    }
+
+    /// ``loadAll(contentsOf:locale:keeping:options:)`` reading files `chunkSize` bytes
+    /// at a time, so tests can put chunk ends anywhere.
     static func loadAll(contentsOf url: URL, locale: String?, keeping: ((String) -> Bool)?,
+                        options: TableReadOptions = TableReadOptions(),
                         chunkSize: Int) throws(StringTableError) -> [StringTable] {
         let source = sourceName(of: url)
-        guard let format = StringTableFormat(fileExtension: url.pathExtension) else {
+        let requested = locale.map(normalizedLocale)
+        let parsed = try parse(url, options: options, keeping: keeping, chunkSize: chunkSize)
+        switch parsed {
+        case .single(let content):
+            let table = try singleTable(content, url: url, locale: requested)
+            if let locales = options.locales, !locales.contains(table.locale) { return [] }
+            return [table]
+        case .catalog(var catalog):
+            if let fallback = options.fallbackLocale.map(normalizedLocale) {
+                try catalog.fillUntranslated(from: fallback, source: source)
+            }
+            if let requested {
+                guard let localization = catalog.localizations.first(where: { $0.locale == requested }) else {
+                    throw StringTableError(
+                        .localeNotFound, file: source, place: .wholeFile,
+                        message: "the table has no strings for \(requested); expected one of "
+                            + catalog.drawnLocales.joined(separator: ", "))
+                }
+                return [table(localization, of: catalog, source: source)]
+            }
+            return catalog.localizations
+                .filter { !$0.isSourceOnly && options.locales.map(Set.init)?.contains($0.locale) != false }
+                .map { table($0, of: catalog, source: source) }
+        }
+    }
+
+    /// What the file at `url` holds, read by the reader of its format: a chunk at a time
+    /// when the reader can, else whole.
+    private static func parse(_ url: URL, options: TableReadOptions, keeping: ((String) -> Bool)?,
+                              chunkSize: Int) throws(StringTableError) -> ParsedStrings {
+        let source = sourceName(of: url)
+        guard let format = options.format ?? StringTableFormat(fileExtension: url.pathExtension) else {
             let found = url.pathExtension.isEmpty ? "no extension" : "\".\(url.pathExtension)\""
             throw StringTableError(
                 .unsupportedFormat, file: source, place: .wholeFile,
                 message: "unsupported string table format (\(found)); expected one of "
-                    + StringTableFormat.supportedExtensions.joined(separator: ", "))
+                    + StringTableFormat.supportedExtensions.joined(separator: ", ")
+                    + ", or name the format with --table-format")
         }
-        let requested = locale.map(normalizedLocale)
-        let reader = StringTableReaders.reader(for: format).init(source: source)
-        let parsed: ParsedStrings
+        if url.isFileURL, url.pathExtension.lowercased() == "xcloc" {
+            return try XcodeLocalization.parse(url, options: options, keeping: keeping, chunkSize: chunkSize)
+        }
+        let reader = StringTableReaders.reader(for: format).init(source: source, options: options)
         if url.isFileURL,
            let streamed = reader.streamed(contentsOf: url.path, keeping: keeping, chunkSize: chunkSize) {
             // A valid table is never held whole: its strings are kept as they are read.
-            parsed = streamed
-        } else {
-            let data: Data
-            do {
-                data = try Data(contentsOf: url)
-            } catch {
-                throw StringTableError(.unreadableFile, file: source, place: .wholeFile,
-                                       message: "cannot read the file: \(StyleSheet.reason(error, reading: url))")
-            }
-            parsed = url.isFileURL
-                ? try reader.readRefusedStream(data, keeping: keeping)
-                : try reader.read(data, keeping: keeping)
+            return streamed
         }
-        switch parsed {
-        case .single(let content):
-            // The path wins over a locale the file declares: it is what the build uses
-            // to place the file, and the declaration is often left at a template's value.
-            guard let resolved = requested ?? localeFromPath(url.path) ?? content.declaredLocale else {
-                throw StringTableError(
-                    .localeRequired, file: source, place: .wholeFile,
-                    message: "cannot tell the locale from the file name or folder (such as de.json, de.lproj/ "
-                        + "or values-de/); pass --locale")
-            }
-            return [StringTable(locale: resolved, source: source, entries: content.entries,
-                                untranslatedKeys: content.untranslatedKeys)]
-        case .catalog(let catalog):
-            let tables = catalog.localizations.map { localization in
-                StringTable(locale: localization.locale, source: source, entries: localization.content.entries,
-                            untranslatedKeys: localization.content.untranslatedKeys)
-            }
-            guard let requested else { return tables }
-            guard let table = tables.first(where: { $0.locale == requested }) else {
-                throw StringTableError(
-                    .localeNotFound, file: source, place: .wholeFile,
-                    message: "the string catalog has no strings for \(requested); expected one of "
-                        + tables.map(\.locale).joined(separator: ", "))
-            }
-            return [table]
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw StringTableError(.unreadableFile, file: source, place: .wholeFile,
+                                   message: "cannot read the file: \(StyleSheet.reason(error, reading: url))")
         }
+        return url.isFileURL
+            ? try reader.readRefusedStream(data, keeping: keeping)
+            : try reader.read(data, keeping: keeping)
+    }
+
+    /// The table of a file of one locale, whose locale is `locale`, else the path's, else
+    /// the one the file declares.
+    private static func singleTable(_ content: TableContent, url: URL,
+                                    locale: String?) throws(StringTableError) -> StringTable {
+        // The path wins over a locale the file declares: it is what the build uses
+        // to place the file, and the declaration is often left at a template's value.
+        guard let resolved = locale ?? localeFromPath(url.path) ?? content.declaredLocale else {
+            throw StringTableError(
+                .localeRequired, file: sourceName(of: url), place: .wholeFile,
+                message: "cannot tell the locale from the file name or folder (such as de.json, de.lproj/ "
+                    + "or values-de/); pass --locale")
+        }
+        return StringTable(locale: resolved, source: sourceName(of: url), entries: content.entries,
+                           untranslatedKeys: content.untranslatedKeys)
+    }
+
+    private static func table(_ localization: StringCatalog.Localization, of catalog: StringCatalog,
+                              source: String) -> StringTable {
+        StringTable(locale: localization.locale, source: source, entries: localization.content.entries,
+                    untranslatedKeys: localization.content.untranslatedKeys, sourceLanguage: catalog.sourceLanguage)
     }
 
     private static func sourceName(of url: URL) -> String {

@@ -1,18 +1,6 @@
 import Foundation
 import StyledText
 
-/// A String Catalog read whole: one table's content per locale it holds.
-struct StringCatalog {
-    struct Localization {
-        /// A normalized BCP 47 tag.
-        var locale: String
-        var content: TableContent
-    }
-
-    /// The source language first, then the other locales in alphabetical order.
-    var localizations: [Localization]
-}
-
 /// Reads Xcode String Catalogs (`.xcstrings`), which hold every locale of an app in one
 /// JSON file:
 ///
@@ -82,7 +70,7 @@ struct StringCatalogParser {
             try add(string, at: stringsPath.appending(string.key), sourceLanguage: sourceLanguage,
                     locales: ordered, to: &builders)
         }
-        return StringCatalog(localizations: ordered.map { tag in
+        return StringCatalog(sourceLanguage: sourceLanguage, localizations: ordered.map { tag in
             StringCatalog.Localization(locale: tag, content: builders[tag]!.content)
         })
     }
@@ -128,7 +116,7 @@ struct StringCatalogParser {
                       return false
                   }
               }) else { return nil }
-        return StringCatalog(localizations: ordered.map { tag in
+        return StringCatalog(sourceLanguage: sourceLanguage, localizations: ordered.map { tag in
             StringCatalog.Localization(locale: tag, content: builders[tag]!.content)
         })
     }

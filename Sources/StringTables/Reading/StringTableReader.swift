@@ -9,6 +9,10 @@ protocol StringTableReader: Sendable {
     /// A reader whose errors name `source`.
     init(source: String)
 
+    /// A reader whose errors name `source`, reading as `options` say; formats that have
+    /// no options of their own are read as by ``init(source:)``.
+    init(source: String, options: TableReadOptions)
+
     /// What a whole document in memory holds: every key is checked, duplicates included,
     /// then only the entries whose keys `keeping` accepts stay (all without it).
     func read(_ data: Data, keeping: ((String) -> Bool)?) throws(StringTableError) -> ParsedStrings
@@ -24,6 +28,10 @@ protocol StringTableReader: Sendable {
 }
 
 extension StringTableReader {
+    init(source: String, options: TableReadOptions) {
+        self.init(source: source)
+    }
+
     func readRefusedStream(_ data: Data, keeping: ((String) -> Bool)?) throws(StringTableError) -> ParsedStrings {
         try read(data, keeping: keeping)
     }

@@ -7,6 +7,9 @@ enum StringTableReaders {
         StringCatalogParser.self,
         AndroidXMLParser.self,
         GettextParser.self,
+        CSVTableReader.self,
+        TSVTableReader.self,
+        XLIFFParser.self,
     ]
 
     /// The reader of `format`.

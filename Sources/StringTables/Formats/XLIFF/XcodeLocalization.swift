@@ -1,0 +1,66 @@
+import Foundation
+
+/// An Xcode localization bundle (`de.xcloc/`), which `xcodebuild -exportLocalizations`
+/// writes for translators: its strings are the XLIFF files in `Localized Contents/`,
+/// whose `target-language` says the locale (the bundle's name is only a convention).
+enum XcodeLocalization {
+    /// The XLIFF files of the bundle at `url`, in name order, read as one catalog.
+    static func parse(_ url: URL, options: TableReadOptions, keeping: ((String) -> Bool)?,
+                      chunkSize: Int) throws(StringTableError) -> ParsedStrings {
+        let contents = url.appendingPathComponent("Localized Contents", isDirectory: true)
+        let source = url.relativePath
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: contents.path)
+                .filter { ["xliff", "xlf"].contains(URL(fileURLWithPath: $0).pathExtension.lowercased()) }
+                .sorted()
+        } catch {
+            throw StringTableError(.unreadableFile, file: source, place: .wholeFile,
+                                   message: "an .xcloc bundle keeps its strings in \"Localized Contents/\", which cannot be read")
+        }
+        guard !names.isEmpty else {
+            throw StringTableError(.missingField, file: source, place: .wholeFile,
+                                   message: "\"Localized Contents/\" holds no .xliff file")
+        }
+        var merged: StringCatalog?
+        for name in names {
+            let file = contents.appendingPathComponent(name)
+            let reader = StringTableReaders.reader(for: .xliff).init(source: file.relativePath, options: options)
+            let parsed: ParsedStrings
+            if let streamed = reader.streamed(contentsOf: file.path, keeping: keeping, chunkSize: chunkSize) {
+                parsed = streamed
+            } else {
+                let data: Data
+                do { data = try Data(contentsOf: file) } catch {
+                    throw StringTableError(.unreadableFile, file: file.relativePath, place: .wholeFile,
+                                           message: "cannot read the file")
+                }
+                parsed = try reader.readRefusedStream(data, keeping: keeping)
+            }
+            guard case .catalog(let catalog) = parsed else { continue }
+            merged = merged.map { $0.merging(catalog) } ?? catalog
+        }
+        guard let merged else {
+            throw StringTableError(.missingField, file: source, place: .wholeFile,
+                                   message: "\"Localized Contents/\" holds no XLIFF strings")
+        }
+        return .catalog(merged)
+    }
+}
+
+extension StringCatalog {
+    /// This catalog with `other`'s localizations added: a locale both have gets the
+    /// entries of both, in order.
+    fileprivate func merging(_ other: StringCatalog) -> StringCatalog {
+        var result = self
+        for localization in other.localizations {
+            if let index = result.localizations.firstIndex(where: { $0.locale == localization.locale }) {
+                result.localizations[index].content.entries += localization.content.entries
+                result.localizations[index].content.untranslatedKeys += localization.content.untranslatedKeys
+            } else {
+                result.localizations.append(localization)
+            }
+        }
+        return result
+    }
+}
