@@ -156,6 +156,23 @@ struct SpreadsheetTableTests {
         #expect(Self.values(try Self.table("zh-Hans", in: tables)) == ["menu.play": "开始", "menu.quit": "退出"])
     }
 
+    @Test("Unity's comments of one locale add to that locale's note only")
+    func unityLocaleComments() throws {
+        let text = """
+            Key,Shared Comments,English(en),English(en) Comments,French(fr),Japanese(ja)
+            menu.play,Main menu button,Play,Keep it short,Jouer,プレイ
+            menu.quit,,Quit,,Quitter,
+            """
+        let tables = try Self.load(text)
+        #expect(tables.map(\.locale) == ["en", "fr", "ja"])
+        let english = try Self.table("en", in: tables)
+        let french = try Self.table("fr", in: tables)
+        let japanese = try Self.table("ja", in: tables)
+        #expect(english.entries.map { $0.details?.note } == ["Main menu button\nKeep it short", nil])
+        #expect(french.entries.map { $0.details?.note } == ["Main menu button", nil])
+        #expect(french.entries.first?.details === japanese.entries.first?.details)
+    }
+
     @Test("Columns starting with _ are ignored; several note columns join with line breaks in column order")
     func ignoredAndNoteColumns() throws {
         let text = """

@@ -9,8 +9,11 @@ struct SpreadsheetHeader {
         case key
         /// The strings of a locale, a normalized BCP 47 tag.
         case locale(String)
-        /// Text for translators, which becomes the entry's note.
+        /// Text for translators, which becomes the note of the row's entries.
         case note
+        /// Text for the translators of one locale, added to the note of that locale's
+        /// entry: Unity's `English(en) Comments`, exported with a locale's comments.
+        case localeNote(String)
         /// Not read: Unity's `Id`, or a column whose header starts with `_`.
         case ignored
         /// A column with an empty header, as a spreadsheet exports a cleared column;
@@ -20,10 +23,14 @@ struct SpreadsheetHeader {
 
     private(set) var columns: [Column] = []
     private(set) var keyColumn = 0
+    /// The column of each locale's own comments, by locale tag.
+    private(set) var localeNoteColumns: [String: Int] = [:]
 
     /// Headers of columns that hold notes, compared in lower case: Unity's `Shared
     /// Comments` and the names spreadsheets give such columns.
     static let noteHeaders: Set<String> = ["shared comments", "comment", "comments", "notes", "context"]
+    /// What follows a locale's header in the header of its comments column, in lower case.
+    static let localeNoteSuffix = " comments"
 
     /// Reads the header row.
     ///
@@ -47,13 +54,14 @@ struct SpreadsheetHeader {
         var localeColumns: [String: Int] = [:]
         for (index, header) in headers.enumerated() {
             let column = index == keyColumn ? .key : try Self.column(header, at: index, of: row, source: source)
-            if case .locale(let tag) = column {
-                if let earlier = localeColumns[tag] {
-                    throw Self.error(.invalidValue, at: index, of: row, source: source,
-                                     "a second column for locale \(tag) (the first is column \(Self.letters(earlier))); "
-                                        + "expected one column per locale")
-                }
-                localeColumns[tag] = index
+            switch column {
+            case .locale(let tag):
+                try Self.claim(tag, column: index, in: &localeColumns, of: row, source: source, what: "locale")
+            case .localeNote(let tag):
+                try Self.claim(tag, column: index, in: &localeNoteColumns, of: row, source: source,
+                               what: "the comments of locale")
+            default:
+                break
             }
             columns.append(column)
         }
@@ -70,6 +78,17 @@ struct SpreadsheetHeader {
         columns.compactMap { if case .locale(let tag) = $0 { tag } else { nil } }
     }
 
+    /// Records that `column` holds `tag`'s locale or comments, refusing a second column
+    /// for the same.
+    private static func claim(_ tag: String, column: Int, in columns: inout [String: Int], of row: SpreadsheetRow,
+                              source: String, what: String) throws(StringTableError) {
+        if let earlier = columns[tag] {
+            throw error(.invalidValue, at: column, of: row, source: source,
+                        "a second column for \(what) \(tag) (the first is column \(letters(earlier))); expected one")
+        }
+        columns[tag] = column
+    }
+
     private static func column(_ header: String, at index: Int, of row: SpreadsheetRow,
                                source: String) throws(StringTableError) -> Column {
         if header.isEmpty { return .unnamed }
@@ -78,12 +97,16 @@ struct SpreadsheetHeader {
         // Unity writes `Id`; a lower-case `id` is Indonesian, as Godot reads it.
         if header == "Id" || header == "ID" { return .ignored }
         if noteHeaders.contains(header.lowercased()) { return .note }
+        if header.lowercased().hasSuffix(localeNoteSuffix),
+           let tag = localeTag(String(header.dropLast(localeNoteSuffix.count))) {
+            return .localeNote(tag)
+        }
         if let tag = localeTag(header) { return .locale(tag) }
         throw error(.invalidValue, at: index, of: row, source: source,
                     "column \(letters(index))'s header \(JSONValue.quoted(header)) is no locale and no known column; "
                         + "expected a locale tag (de, pt_BR, zh-Hant) or a name with the tag in parentheses "
-                        + "(French(fr)), Key, Id, a comment column (Comments, Notes, Context), or a name starting "
-                        + "with _ for a column to ignore")
+                        + "(French(fr)), Key, Id, a comment column (Comments, Notes, Context, French(fr) Comments), "
+                        + "or a name starting with _ for a column to ignore")
     }
 
     /// The normalized tag a locale header names: a tag (`pt_BR`) or a name with the tag

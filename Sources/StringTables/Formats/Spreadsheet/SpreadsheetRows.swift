@@ -151,7 +151,8 @@ struct SpreadsheetRowScanner {
                     throw StringTableError(
                         .syntax, file: source, place: scanner.place,
                         message: "expected a delimiter or the end of the line after the quoted cell that opens on line "
-                            + "\(openingLine), column \(openingColumn), got \(TextScanner.describe(after)); inside a quoted cell, write a quote as \"\"")
+                            + "\(openingLine), column \(openingColumn), got \(TextScanner.describe(after)); "
+                            + "inside a quoted cell, write a quote as \"\"")
                 }
                 return text
             case "\r":

@@ -16,7 +16,9 @@ import StyledText
 /// - A locale column's header is a tag (`de`, `pt_BR`, `zh-Hant`) or a name with the tag
 ///   in parentheses (`French(fr)`), and its language must be an ISO 639 code. `Id`
 ///   (Unity's) and `_`-prefixed columns are ignored; `Shared Comments`, `Comment(s)`,
-///   `Notes` and `Context` give each row's note. Any other header is an error.
+///   `Notes` and `Context` give each row's note, and a locale's header followed by
+///   ` Comments` (Unity's `French(fr) Comments`) adds to that locale's. Any other
+///   header is an error.
 /// - An empty cell is an untranslated string; a row shorter than the header has empty
 ///   cells at its end; a blank row is skipped, and so is a row whose key is empty, as
 ///   Godot's importer skips it.
@@ -82,18 +84,18 @@ struct SpreadsheetTableParser {
                     message: "the delimiter \(TextScanner.describe(delimiter)) cannot separate cells; expected a "
                         + "character other than a quote or a line end, such as ',' ';' or a tab")
             }
-            rows = SpreadsheetRowScanner(scanner: scanner,
-                                         delimiters: parser.delimiter.map { .one($0) } ?? .anyOf(SpreadsheetDelimiter.candidates),
-                                         source: parser.source)
+            let delimiters: SpreadsheetRowScanner.Delimiters = parser.delimiter.map { .one($0) }
+                ?? .anyOf(SpreadsheetDelimiter.candidates)
+            rows = SpreadsheetRowScanner(scanner: scanner, delimiters: delimiters, source: parser.source)
         }
 
         mutating func read() throws(StringTableError) -> StringCatalog {
             let header = try readHeader()
             let noteColumns = header.columns.indices.filter { header.columns[$0] == .note }
-            var kept: [(column: Int, locale: String)] = []
+            var kept: [(column: Int, locale: String, noteColumn: Int?)] = []
             for (index, column) in header.columns.enumerated() {
                 if case .locale(let tag) = column, parser.keptLocales?.contains(tag) != false {
-                    kept.append((index, tag))
+                    kept.append((index, tag, header.localeNoteColumns[tag]))
                 }
             }
             var contents = [TableContent](repeating: TableContent(), count: kept.count)
@@ -114,7 +116,11 @@ struct SpreadsheetTableParser {
                     if value.isEmpty {
                         contents[slot].untranslatedKeys.append(key)
                     } else if keeps {
-                        contents[slot].entries.append(StringTable.Entry(key: key, value: value, details: details))
+                        var entryDetails = details
+                        if let noteColumn = column.noteColumn, !row[noteColumn].isEmpty {
+                            entryDetails = EntryDetails(note: (notes + [row[noteColumn]]).joined(separator: "\n"))
+                        }
+                        contents[slot].entries.append(StringTable.Entry(key: key, value: value, details: entryDetails))
                     }
                 }
             }
