@@ -403,4 +403,16 @@ struct XLIFFTableTests {
         #expect(catalog.localizations.map { $0.content.entries.count } == [0, 1])
         #expect(catalog.localizations.last?.content.untranslatedKeys == ["hud.title#other", "menu.quit", "NSCameraUsageDescription"])
     }
+
+    /// Memory of a large file: run with `LABELGEN_LARGE_XLIFF=<path>` under
+    /// `/usr/bin/time -v` to see the peak; it keeps every hundredth key.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["LABELGEN_LARGE_XLIFF"] != nil))
+    func aLargeFileKeepsOnlyTheKeysAskedFor() throws {
+        let path = try #require(ProcessInfo.processInfo.environment["LABELGEN_LARGE_XLIFF"])
+        let tables = try StringTable.loadAll(contentsOf: URL(fileURLWithPath: path), keeping: { $0.hasSuffix("00") })
+        let table = try #require(tables.first)
+        #expect(!table.entries.isEmpty)
+        #expect(table.entries.allSatisfy { $0.key.hasSuffix("00") })
+        print("large XLIFF: \(table.entries.count) entries kept, \(table.untranslatedKeys.count) untranslated")
+    }
 }
