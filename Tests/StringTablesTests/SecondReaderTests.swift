@@ -40,32 +40,58 @@ struct SecondReaderTests {
         #expect(compared > 0, "no unit of the XLIFF 1.x fixtures was compared")
     }
 
-    /// Checks one unit; false when the unit stands for no entry of its own (an Xcode
-    /// substitution, which Labelgen expands into the texts of the string that uses it).
+    /// Checks one unit; false when Labelgen has nothing to compare it with (a case of an
+    /// Xcode substitution in a string that is not drawn).
     private func compare(_ unit: ToolkitUnit, of file: ToolkitFile, with labelgen: LabelgenXLIFF,
                          source: String) throws -> Bool {
-        guard let key = unit.labelgenKey(fileKeys: labelgen.keysByFile) else { return false }
-        let place = "\(source): unit \(unit.id) (key \(key))"
-        let table = try #require(labelgen.table(translatedInto: file.drawnLanguage), "\(place): Labelgen drew no \(file.drawnLanguage ?? "source") table")
-        let entry = table.entries.first { $0.key == key }
+        let key = unit.labelgenKey(fileKeys: labelgen.keysByFile)
+        let place = "\(source): unit \(unit.id) (key \(key.name))"
+        let table = try #require(labelgen.table(translatedInto: file.drawnLanguage),
+                                 "\(place): Labelgen drew no \(file.drawnLanguage ?? "source") table")
         let translatedIntoItself = file.targetLanguage == nil || file.targetLanguage == file.sourceLanguage
         let text = translatedIntoItself ? unit.sourceText : unit.targetText
-        guard let text, !unit.isUntranslated || translatedIntoItself else {
-            #expect(entry == nil, "\(place): translate-toolkit reads it untranslated (state \(unit.state ?? "none"), target \(unit.target.debugDescription)), Labelgen draws \(entry?.value.debugDescription ?? "")")
-            #expect(table.untranslatedKeys.contains(key), "\(place): translate-toolkit reads it untranslated, Labelgen does not list it as untranslated")
+        let untranslated = text == nil || (unit.isUntranslated && !translatedIntoItself)
+        switch key {
+        case .substitutionCase(let base):
+            // The case's text is drawn inside the texts of the string that uses it.
+            let variants = table.entries.filter { $0.key.hasPrefix(base + "#") }
+            guard let text, !untranslated, !variants.isEmpty else { return false }
+            #expect(variants.contains { text.isPart(of: $0.details?.plainValue ?? $0.value) },
+                    "\(place): translate-toolkit reads \(text.expected.debugDescription), which none of Labelgen's \(base)# variants holds: \(variants.map(\.value))")
+            return true
+        case .entry(let key) where text.map(XcodeSubstitution.isUsed(in:)) == true:
+            // Labelgen expands a text that uses substitutions into one variant per case.
+            let variants = table.entries.filter { $0.key.hasPrefix(key + "#") }
+            guard let text, !untranslated else {
+                #expect(variants.isEmpty, "\(place): translate-toolkit reads it untranslated, Labelgen draws \(variants.map(\.value))")
+                return true
+            }
+            #expect(!variants.isEmpty, "\(place): translate-toolkit reads \(text.expected.debugDescription), Labelgen has no \(key)# variant")
+            for variant in variants {
+                let drawn = variant.details?.plainValue ?? variant.value
+                #expect(ToolkitText.holds(XcodeSubstitution.textAround(text.expected), inOrder: drawn),
+                        "\(place): translate-toolkit reads \(text.expected.debugDescription), Labelgen's \(variant.key) \(drawn.debugDescription)")
+            }
+            return true
+        case .entry(let key):
+            let entry = table.entries.first { $0.key == key }
+            guard let text, !untranslated else {
+                #expect(entry == nil, "\(place): translate-toolkit reads it untranslated (state \(unit.state ?? "none"), target \(unit.target.debugDescription)), Labelgen draws \(entry?.value.debugDescription ?? "")")
+                #expect(table.untranslatedKeys.contains(key), "\(place): translate-toolkit reads it untranslated, Labelgen does not list it as untranslated")
+                return true
+            }
+            guard let entry else {
+                Issue.record("\(place): translate-toolkit reads \(text.expected.debugDescription) (state \(unit.state ?? "none")), Labelgen has no entry")
+                return true
+            }
+            let drawn = entry.details?.plainValue ?? entry.value
+            #expect(text.matches(drawn), "\(place): translate-toolkit reads \(text.expected.debugDescription), Labelgen \(drawn.debugDescription)")
+            let note = entry.details?.note ?? ""
+            let expectedNote = unit.noteSpace == "preserve" ? unit.notes : XMLSpace.collapsed(unit.notes)
+            let actualNote = unit.noteSpace == "preserve" ? note : XMLSpace.collapsed(note)
+            #expect(actualNote == expectedNote, "\(place): translate-toolkit's notes \(unit.notes.debugDescription), Labelgen's \(note.debugDescription)")
             return true
         }
-        guard let entry else {
-            Issue.record("\(place): translate-toolkit reads \(text.expected.debugDescription) (state \(unit.state ?? "none")), Labelgen has no entry")
-            return true
-        }
-        let drawn = entry.details?.plainValue ?? entry.value
-        #expect(text.matches(drawn), "\(place): translate-toolkit reads \(text.expected.debugDescription), Labelgen \(drawn.debugDescription)")
-        let note = entry.details?.note ?? ""
-        let expectedNote = unit.noteSpace == "preserve" ? unit.notes : XMLSpace.collapsed(unit.notes)
-        let actualNote = unit.noteSpace == "preserve" ? note : XMLSpace.collapsed(note)
-        #expect(actualNote == expectedNote, "\(place): translate-toolkit's notes \(unit.notes.debugDescription), Labelgen's \(note.debugDescription)")
-        return true
     }
 
     // MARK: - CSV against Godot 3's importer
@@ -269,26 +295,58 @@ struct ToolkitUnit: Decodable {
     /// The key Labelgen gives the unit: its resname, else its id, with Xcode's variation
     /// paths (`key|==|plural.one`, `key|==|device.iphone.plural.other`) as the String
     /// Catalog reader names variants (`key#one`, `key#iphone#other`); prefixed by the
-    /// `<file original>` when the keys are read by file. Nil for an Xcode substitution
-    /// case (`key|==|substitutions.coins.plural.one`), which has no entry of its own.
-    func labelgenKey(fileKeys: Bool) -> String? {
+    /// `<file original>` when the keys are read by file. A case of an Xcode substitution
+    /// (`key|==|substitutions.coins.plural.one`) has no entry of its own.
+    func labelgenKey(fileKeys: Bool) -> LabelgenKey {
         let name = resname ?? id
         var key = name
+        var isSubstitutionCase = false
         if let separator = name.range(of: "|==|") {
             key = String(name[..<separator.lowerBound])
             let path = name[separator.upperBound...].split(separator: ".").map(String.init)
             var index = 0
-            while index + 1 < path.count {
+            while index + 1 < path.count, !isSubstitutionCase {
                 switch path[index] {
                 case "plural", "device": key += "#" + path[index + 1]
-                case "substitutions": return nil
-                default: return name
+                case "substitutions": isSubstitutionCase = true
+                default: key = name
                 }
                 index += 2
             }
-            if index != path.count { return name }
+            if !isSubstitutionCase, index != path.count { key = name }
         }
-        return fileKeys ? "\(original ?? "")/\(key)" : key
+        let prefixed = fileKeys ? "\(original ?? "")/\(key)" : key
+        return isSubstitutionCase ? .substitutionCase(base: prefixed) : .entry(prefixed)
+    }
+}
+
+/// What a unit is in Labelgen's table.
+enum LabelgenKey {
+    /// The entry of this key, or the key listed untranslated.
+    case entry(String)
+    /// One case of a substitution that `base#…` variants hold.
+    case substitutionCase(base: String)
+
+    var name: String {
+        switch self {
+        case .entry(let key): key
+        case .substitutionCase(let base): base + " substitution"
+        }
+    }
+}
+
+/// Xcode's substitutions: a text holds `%#@name@` (or `%1$#@name@`), and units of their
+/// own give each plural case of `name`.
+enum XcodeSubstitution {
+    static var pattern: Regex<Substring> { /%(?:\d+\$)?#@[^@\s]+@/ }
+
+    static func isUsed(in text: ToolkitText) -> Bool {
+        text.expected.contains(pattern)
+    }
+
+    /// The text around the substitutions, which every expanded variant holds in order.
+    static func textAround(_ text: String) -> [String] {
+        text.split(separator: pattern, omittingEmptySubsequences: false).map(String.init)
     }
 }
 
@@ -314,9 +372,21 @@ struct ToolkitText {
         if codes.allSatisfy({ !Self.nativeCodes.contains($0) }) {
             return drawn == expected
         }
-        var rest = drawn[...]
-        for run in runs {
-            let piece = collapse ? XMLSpace.collapsed(run) : run
+        return Self.holds(runs.map { collapse ? XMLSpace.collapsed($0) : $0 }, inOrder: drawn)
+    }
+
+    /// Whether the text, or its text between native codes, is a part of `labelgen`.
+    func isPart(of labelgen: String) -> Bool {
+        let collapse = space != "preserve"
+        let drawn = collapse ? XMLSpace.collapsed(labelgen) : labelgen
+        let pieces = codes.allSatisfy({ !Self.nativeCodes.contains($0) }) ? [expected] : runs
+        return Self.holds(pieces.map { collapse ? XMLSpace.collapsed($0) : $0 }, inOrder: drawn)
+    }
+
+    /// Whether `text` holds each of `pieces`, one after another.
+    static func holds(_ pieces: [String], inOrder text: String) -> Bool {
+        var rest = text[...]
+        for piece in pieces {
             guard !piece.isEmpty else { continue }
             guard let found = rest.range(of: piece) else { return false }
             rest = rest[found.upperBound...]
