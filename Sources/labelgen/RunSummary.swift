@@ -10,7 +10,8 @@ struct RunSummary {
     private var untranslated: [String: Int] = [:]
     /// The worst labels so far, worst first, at most ``limit``.
     private var worst: [RunReport.Entry] = []
-    /// How many labels are worth naming: failed, truncated, shrunk or not drawn.
+    /// How many labels are worth naming: failed, truncated, shrunk, not drawn or wider
+    /// than their table allows.
     private var notable = 0
     /// The first labels, in plan order, that fail the run's checks, at most ten.
     private(set) var failed: [RunReport.Entry] = []
@@ -31,7 +32,8 @@ struct RunSummary {
         var ranked: [RunReport.Entry] = []
         for entry in report.labels {
             counts[entry.locale, default: Counts()].add(entry)
-            if !entry.failures.isEmpty || entry.truncated == true || (entry.sizeShare ?? 1) < 1 || entry.status == .notRendered {
+            if !entry.failures.isEmpty || entry.truncated == true || (entry.sizeShare ?? 1) < 1 || entry.status == .notRendered
+                || entry.isOverLimit {
                 ranked.append(entry)
             }
             if !entry.failures.isEmpty {
@@ -114,7 +116,7 @@ extension RunReport {
         if entry.truncated == true { notes.append("truncated") }
         if entry.fit == "overflows" { notes.append("overflows its box") }
         if !entry.missingCharacters.isEmpty { notes.append("no font for " + entry.missingCharacters.joined(separator: " ")) }
-        if let limit = entry.limit, limit.drawn > limit.width {
+        if entry.isOverLimit, let limit = entry.limit {
             notes.append("\(limit.drawn) px wide, over its limit of \(limit.width)")
         }
         notes += entry.failures

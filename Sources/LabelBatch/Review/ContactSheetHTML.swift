@@ -52,7 +52,7 @@ extension ContactSheet {
         if !entry.fallbackFonts.isEmpty { badges.append("fallback font") }
         if !entry.missingCharacters.isEmpty { badges.append("missing glyphs") }
         if entry.status == .notRendered { badges.append("not drawn") }
-        if let limit = entry.limit, limit.drawn > limit.width { badges.append("over its limit") }
+        if entry.isOverLimit { badges.append("over its limit") }
         if !entry.failures.isEmpty { badges.append("fails") }
         return badges
     }

@@ -70,6 +70,9 @@ public struct RunReport: Encodable, Sendable {
         public var characterLimit: Int? = nil
         /// Inline codes of the table read as their plain text, such as `<mrk type="term">`.
         public var ignoredCodes: [String]? = nil
+
+        /// Whether the label is drawn wider than its table's width limit.
+        public var isOverLimit: Bool { limit.map { $0.drawn > $0.width } ?? false }
     }
 
     /// A width limit and the width drawn, px at scale 1.
