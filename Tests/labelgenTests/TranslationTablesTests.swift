@@ -80,6 +80,48 @@ struct TranslationTablesTests {
         #expect(strict.stderr.contains("rendered") && strict.stderr.contains("4 unchanged"), "the check drew labels again: \(strict)")
     }
 
+    @Test("the drawn width a limit is checked against includes the outline on both sides")
+    func limitCountsOutline() async throws {
+        let tmp = try TempDir()
+        defer { tmp.remove() }
+        try tmp.write(Self.xliff, to: "Menu-de.xliff")
+        let box: [String: Any] = ["box": ["width": 400, "height": 80], "maxLines": 1]
+        try tmp.writeJSON(Styles.basic(scales: [1], extra: box), to: "plain.json")
+        var outlined = Styles.basic(scales: [1], extra: box)
+        outlined["stroke"] = ["width": 5, "color": "#000000"]
+        try tmp.writeJSON(outlined, to: "outlined.json")
+        var widths: [String: Int] = [:]
+        for style in ["plain", "outlined"] {
+            let result = try await CLI.run([tmp("Menu-de.xliff").path, "--style", tmp("\(style).json").path,
+                                            "--keys", "menu.play", "--out", tmp(style).path])
+            #expect(result.status == 0, "\(result)")
+            let labels = try #require(try Self.json(tmp("\(style)/de/manifest.json"))["labels"] as? [[String: Any]])
+            widths[style] = (labels.first?["limit"] as? [String: Int])?["drawn"]
+        }
+        let plain = try #require(widths["plain"]), outline = try #require(widths["outlined"])
+        #expect(abs(outline - plain - 10) <= 1, "plain \(plain) px, outlined \(outline) px")
+    }
+
+    @Test("a fallback label whose cell is then filled with the same text loses its fallback mark")
+    func fallbackMarkFollowsTheTable() async throws {
+        let tmp = try TempDir()
+        defer { tmp.remove() }
+        try tmp.write(Self.csv, to: "strings.csv")
+        try tmp.writeJSON(Styles.basic(scales: [1]), to: "style.json")
+        let arguments = [tmp("strings.csv").path, "--style", tmp("style.json").path, "--out", tmp("out").path,
+                         "--fallback-locale", "en"]
+        #expect(try await CLI.run(arguments).status == 0)
+        func frenchQuit() throws -> [String: Any]? {
+            let labels = try #require(try Self.json(tmp("out/fr/manifest.json"))["labels"] as? [[String: Any]])
+            return labels.first { $0["key"] as? String == "menu.quit" }
+        }
+        #expect(try frenchQuit()?["fallback"] as? String == "en")
+        try tmp.write(Self.csv.replacingOccurrences(of: "Quit,Beenden,\r\n", with: "Quit,Beenden,Quit\r\n"), to: "strings.csv")
+        #expect(try await CLI.run(arguments).status == 0)
+        #expect(try frenchQuit()?["text"] as? String == "Quit")
+        #expect(try frenchQuit()?["fallback"] == nil, "the translated text is still marked as the fallback's")
+    }
+
     @Test("XLIFF bold codes are markup in a style that reads markup, and plain text in one that does not")
     func boldCodes() async throws {
         let tmp = try TempDir()
