@@ -88,12 +88,14 @@ struct SpreadsheetTableTests {
         #expect(try Self.table("zh-TW", in: tables).untranslatedKeys == ["hud.help"])
     }
 
-    @Test("CRLF rows, and a CRLF or lone CR inside a quoted cell read as \\n; the last row needs no line end")
+    @Test("CRLF and lone CR rows, and a CRLF or lone CR inside a quoted cell read as \\n; the last row needs no line end")
     func lineEnds() throws {
-        let text = "keys,en,de\r\nmenu.play,\"Play\r\nnow\",\"Jetzt\rspielen\"\r\nmenu.quit,Quit,Beenden"
+        let text = "keys,en,de\r\nmenu.play,\"Play\r\nnow\",\"Jetzt\rspielen\"\r\nmenu.back,Back,Zurück\rmenu.quit,Quit,Beenden"
         let tables = try Self.load(text)
-        #expect(Self.values(try Self.table("en", in: tables)) == ["menu.play": "Play\nnow", "menu.quit": "Quit"])
-        #expect(Self.values(try Self.table("de", in: tables)) == ["menu.play": "Jetzt\nspielen", "menu.quit": "Beenden"])
+        #expect(Self.values(try Self.table("en", in: tables))
+                    == ["menu.play": "Play\nnow", "menu.back": "Back", "menu.quit": "Quit"])
+        #expect(Self.values(try Self.table("de", in: tables))
+                    == ["menu.play": "Jetzt\nspielen", "menu.back": "Zurück", "menu.quit": "Beenden"])
     }
 
     @Test("A UTF-8 byte order mark is skipped, so the first header is read as written")
@@ -305,10 +307,10 @@ struct SpreadsheetTableTests {
 
     @Test("A row with more cells than the header is a syntax error at its first extra cell")
     func longerRow() throws {
-        let error = try Self.error("keys,en,de\nmenu.play,Play,Spielen\nmenu.quit,Quit, now,Beenden\n")
+        let error = try Self.error("keys,en,de\nmenu.play,Play,Spielen\nmenu.quit,Quit, now,Beenden, sofort\n")
         #expect(error.kind == .syntax)
         #expect(error.place == .lineColumn(line: 3, column: 21))
-        #expect(error.message.contains("4 cells") && error.message.contains("has 3"))
+        #expect(error.message.contains("5 cells") && error.message.contains("has 3"))
     }
 
     @Test("An unterminated quote is named where it opens")

@@ -21,7 +21,9 @@ struct SpreadsheetHeader {
         case unnamed
     }
 
+    /// What each column holds, left to right.
     private(set) var columns: [Column] = []
+    /// The index of the key column.
     private(set) var keyColumn = 0
     /// The column of each locale's own comments, by locale tag.
     private(set) var localeNoteColumns: [String: Int] = [:]

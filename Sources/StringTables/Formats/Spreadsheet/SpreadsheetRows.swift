@@ -2,6 +2,7 @@ import StyledText
 
 /// One row of a spreadsheet table: its cells' texts and where each cell starts.
 struct SpreadsheetRow {
+    /// The cells' texts, quotes and escapes already read.
     private(set) var cells: [String] = []
     /// The 1-based line and scalar column of each cell's first character (its opening
     /// quote for a quoted cell); a quoted line break puts later cells on later lines.
@@ -10,6 +11,7 @@ struct SpreadsheetRow {
     /// but the last, so cells split at the wrong one can be joined again.
     private(set) var separators: [Unicode.Scalar] = []
 
+    /// How many cells the row has, which a row shorter than the header leaves out.
     var count: Int { cells.count }
 
     /// The text of cell `index`; an empty string past the row's end, since spreadsheets
@@ -26,6 +28,7 @@ struct SpreadsheetRow {
     /// Whether every cell is empty, as in a blank line or a row of bare delimiters.
     var isBlank: Bool { cells.allSatisfy(\.isEmpty) }
 
+    /// Empties the row, keeping its storage for the next one.
     mutating func removeAll() {
         cells.removeAll(keepingCapacity: true)
         starts.removeAll(keepingCapacity: true)
@@ -78,6 +81,7 @@ struct SpreadsheetRowScanner {
         /// notes which one ended each cell.
         case anyOf([Unicode.Scalar])
 
+        /// Whether `scalar` ends a cell.
         func contains(_ scalar: Unicode.Scalar) -> Bool {
             switch self {
             case .one(let delimiter): scalar == delimiter
@@ -86,10 +90,14 @@ struct SpreadsheetRowScanner {
         }
     }
 
+    /// The text, read up to the end of the last row returned.
     private(set) var scanner: TextScanner
+    /// What ends a cell; a reader sets it to the chosen delimiter after the header row.
     var delimiters: Delimiters
+    /// The file, for messages.
     let source: String
 
+    /// A scanner of the rows of `scanner`'s text, whose errors name `source`.
     init(scanner: TextScanner, delimiters: Delimiters, source: String) {
         self.scanner = scanner
         self.delimiters = delimiters

@@ -26,6 +26,7 @@ import StyledText
 ///   (`,` `;` or tab; `,` when none), and tab for `.tsv`. See ``SpreadsheetRowScanner``
 ///   for quoting.
 struct SpreadsheetTableParser {
+    /// The file, for messages.
     let source: String
     /// The delimiter, or nil to choose it from the header row.
     private let delimiter: Unicode.Scalar?
@@ -34,6 +35,8 @@ struct SpreadsheetTableParser {
     /// The locales to keep (normalized), the fallback included; all when nil.
     private let keptLocales: Set<String>?
 
+    /// A parser of a `format` table (`.csv` or `.tsv`) whose errors name `source`,
+    /// reading the delimiter, locales and fallback locale `options` give.
     init(source: String, format: StringTableFormat, options: TableReadOptions) {
         self.source = source
         defaultDelimiter = format == .tsv ? "\t" : ","
@@ -176,7 +179,9 @@ struct SpreadsheetTableParser {
 
 /// The reader of one spreadsheet format, all of whose work its parser does.
 protocol SpreadsheetTableReader: StringTableReader {
+    /// A reader that reads with `parser`.
     init(parser: SpreadsheetTableParser)
+    /// What reads the format's tables.
     var parser: SpreadsheetTableParser { get }
 }
 
@@ -201,6 +206,7 @@ extension SpreadsheetTableReader {
 /// Reads `.csv` tables; see ``SpreadsheetTableParser``.
 struct CSVTableReader: SpreadsheetTableReader {
     static let format = StringTableFormat.csv
+    /// A parser choosing the delimiter from the header row unless the options name one.
     let parser: SpreadsheetTableParser
 }
 
@@ -208,5 +214,6 @@ struct CSVTableReader: SpreadsheetTableReader {
 /// ``SpreadsheetTableParser``.
 struct TSVTableReader: SpreadsheetTableReader {
     static let format = StringTableFormat.tsv
+    /// A parser splitting at tabs unless the options name another delimiter.
     let parser: SpreadsheetTableParser
 }
