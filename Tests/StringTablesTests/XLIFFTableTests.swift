@@ -260,6 +260,25 @@ struct XLIFFTableTests {
         #expect(tables.first?.untranslatedKeys == ["menu.quit"])
     }
 
+    @Test func aKeyInTwoFilesOfOneBundleIsAnError() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let unit = #"<trans-unit id="menu.play"><source>Play</source><target>Spielen</target></trans-unit>"#
+        for name in ["App.xliff", "Widget.xliff"] {
+            _ = try directory.write("""
+                <xliff version="1.2"><file original="\(name)" source-language="en" target-language="de"><body>\(unit)</body></file></xliff>
+                """, to: "de.xcloc/Localized Contents/\(name)")
+        }
+        do {
+            _ = try StringTable.loadAll(contentsOf: directory.url.appendingPathComponent("de.xcloc"))
+            Issue.record("a key in two files of the bundle was read")
+        } catch {
+            #expect(error.kind == .duplicateKey)
+            #expect(error.file.hasSuffix("Widget.xliff"))
+            #expect(error.message.contains("App.xliff"))
+        }
+    }
+
     // MARK: - Hostile XML
 
     @Test func anExternalEntityIsRefusedWhereItIsDeclared() throws {
@@ -379,10 +398,21 @@ struct XLIFFTableTests {
         }
     }
 
+    @Test func cdataEntitiesAndCharacterReferencesAreText() throws {
+        let text = try #require(try Self.samples().first { $0.name == "cdata.xliff" }).text
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let table = try StringTable.load(contentsOf: try directory.write(text, to: "tags.xliff"))
+        #expect(table.locale == "pl")
+        #expect(table.entries.map(\.value) == ["<b>Gruby</b> & A"])
+    }
+
     @Test func aProblemEndsTheOnePassReadAndTheWholeReadNamesIt() throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
-        for text in [Self.twoFiles(), Self.twoFiles(secondTarget: "fr"), "<xliff version=\"1.2\"><!DOCTYPE x></xliff>",
+        let differentTargets = Self.twoFiles(secondTarget: "fr").replacingOccurrences(of: "id=\"title\"><source>Shop",
+                                                                                     with: "id=\"shop\"><source>Shop")
+        for text in [Self.twoFiles(), differentTargets, "<xliff version=\"1.2\"><!DOCTYPE x></xliff>",
                      "<xliff version=\"1.2\"><file original=\"a\" source-language=\"en\"><body><trans-unit id=\"a\"><source>x</sorce></trans-unit></body></file></xliff>"] {
             let url = try directory.write(text, to: "bad.xliff")
             #expect(XLIFFParser(source: "bad.xliff").streamed(contentsOf: url.path, keeping: nil, chunkSize: 7) == nil)
