@@ -260,6 +260,25 @@ struct XLIFFTableTests {
         #expect(tables.first?.untranslatedKeys == ["menu.quit"])
     }
 
+    @Test func aKeyInTwoFilesOfOneBundleIsAnError() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let unit = #"<trans-unit id="menu.play"><source>Play</source><target>Spielen</target></trans-unit>"#
+        for name in ["App.xliff", "Widget.xliff"] {
+            _ = try directory.write("""
+                <xliff version="1.2"><file original="\(name)" source-language="en" target-language="de"><body>\(unit)</body></file></xliff>
+                """, to: "de.xcloc/Localized Contents/\(name)")
+        }
+        do {
+            _ = try StringTable.loadAll(contentsOf: directory.url.appendingPathComponent("de.xcloc"))
+            Issue.record("a key in two files of the bundle was read")
+        } catch {
+            #expect(error.kind == .duplicateKey)
+            #expect(error.file.hasSuffix("Widget.xliff"))
+            #expect(error.message.contains("App.xliff"))
+        }
+    }
+
     // MARK: - Hostile XML
 
     @Test func anExternalEntityIsRefusedWhereItIsDeclared() throws {
@@ -333,6 +352,58 @@ struct XLIFFTableTests {
         #expect(try Self.error(reading: text) == nil)
     }
 
+    @Test func anEmptyProcessingInstructionIsRefusedBeforeTheXMLParserSeesIt() throws {
+        let error = try #require(try Self.error(reading: "<xliff version=\"1.2\">\n <?x?>\n</xliff>"))
+        #expect(error.kind == .unsupportedFeature)
+        #expect(error.place == .lineColumn(line: 2, column: 2))
+    }
+
+    @Test func aTruncatedFileIsRefusedNotReadInPart() throws {
+        let text = try String(contentsOf: Self.fixture("StarGame-export.xliff"), encoding: .utf8)
+        let scalars = Array(text.unicodeScalars)
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let rootEnd = text.distance(from: text.startIndex, to: text.range(of: "<file")!.lowerBound)
+        for length in stride(from: rootEnd, to: scalars.count - 2, by: 97) {
+            let cut = String(String.UnicodeScalarView(scalars[..<length]))
+            let url = try directory.write(cut, to: "cut.xliff")
+            #expect(XLIFFParser(source: "cut.xliff").streamed(contentsOf: url.path, keeping: nil, chunkSize: 1 << 20) == nil)
+            do {
+                _ = try StringTable.loadAll(contentsOf: url)
+                Issue.record("the file cut after \(length) characters was read")
+            } catch {
+                #expect(error.kind == .syntax, "cut after \(length): \(error)")
+            }
+        }
+    }
+
+    @Test func utf16IsReadWhole() throws {
+        let text = try String(contentsOf: Self.fixture("crowdin-inline-fr.xlf"), encoding: .utf8)
+            .replacingOccurrences(of: "encoding=\"UTF-8\"", with: "encoding=\"UTF-16\"")
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let url = try directory.write(data: Data([0xFF, 0xFE]) + text.data(using: .utf16LittleEndian)!, to: "fr.xlf")
+        #expect(XLIFFParser(source: "fr.xlf").streamed(contentsOf: url.path, keeping: nil, chunkSize: 1 << 20) == nil)
+        let table = try StringTable.load(contentsOf: url)
+        #expect(table.locale == "fr-FR")
+        #expect(Self.values(table)["tutorial.jump"] == "Appuie sur %@ pour <i>sauter</i>")
+    }
+
+    @Test func anUndeclaredPrefixIsASyntaxError() throws {
+        let text = """
+            <xliff version="1.2"><file original="a" source-language="en" target-language="de"><body>
+            <trans-unit id="a"><source>x</source><target><acme:b>y</acme:b></target></trans-unit></body></file></xliff>
+            """
+        let error = try Self.error(reading: text)
+        #expect(error?.kind == .syntax, "\(String(describing: error))")
+    }
+
+    @Test func theRootMustBeXLIFF() throws {
+        let error = try #require(try Self.error(reading: "<resources>\n</resources>"))
+        #expect(error.kind == .invalidValue)
+        #expect(error.place == .lineColumn(line: 1, column: 1))
+    }
+
     // MARK: - One pass
 
     /// Every fixture and a few edge cases, as files.
@@ -379,10 +450,21 @@ struct XLIFFTableTests {
         }
     }
 
+    @Test func cdataEntitiesAndCharacterReferencesAreText() throws {
+        let text = try #require(try Self.samples().first { $0.name == "cdata.xliff" }).text
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let table = try StringTable.load(contentsOf: try directory.write(text, to: "tags.xliff"))
+        #expect(table.locale == "pl")
+        #expect(table.entries.map(\.value) == ["<b>Gruby</b> & A"])
+    }
+
     @Test func aProblemEndsTheOnePassReadAndTheWholeReadNamesIt() throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
-        for text in [Self.twoFiles(), Self.twoFiles(secondTarget: "fr"), "<xliff version=\"1.2\"><!DOCTYPE x></xliff>",
+        let differentTargets = Self.twoFiles(secondTarget: "fr").replacingOccurrences(of: "id=\"title\"><source>Shop",
+                                                                                     with: "id=\"shop\"><source>Shop")
+        for text in [Self.twoFiles(), differentTargets, "<xliff version=\"1.2\"><!DOCTYPE x></xliff>",
                      "<xliff version=\"1.2\"><file original=\"a\" source-language=\"en\"><body><trans-unit id=\"a\"><source>x</sorce></trans-unit></body></file></xliff>"] {
             let url = try directory.write(text, to: "bad.xliff")
             #expect(XLIFFParser(source: "bad.xliff").streamed(contentsOf: url.path, keeping: nil, chunkSize: 7) == nil)

@@ -216,7 +216,8 @@ final class XLIFFDocumentReader: NSObject, XMLParserDelegate {
             throw StringTableError(.missingField, file: source, place: place,
                                    message: "expected a source-language attribute on <file>")
         }
-        try builder.beginFile(name: attributes["original"], sourceLanguage: sourceLanguage,
+        // `id` is not XLIFF 1.2's, but tools such as Crowdin write one beside `original`.
+        try builder.beginFile(name: attributes["original"] ?? attributes["id"], sourceLanguage: sourceLanguage,
                               targetLanguage: attributes["target-language"], place: place)
     }
 

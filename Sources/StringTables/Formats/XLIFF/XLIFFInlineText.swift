@@ -1,15 +1,20 @@
 /// The text of a `<source>` or `<target>`: as drawn with markup (bold and italic codes
 /// as `<b>` and `<i>`), as drawn without, and the inline codes carried over as text only.
 struct XLIFFText: Equatable {
+    /// The text with bold and italic codes as markup.
     var value = ""
+    /// The same text without the markup those codes made.
     var plain = ""
+    /// The codes read as their text only, each named once (see ``EntryDetails/ignoredCodes``).
     var ignoredCodes: [String] = []
 
+    /// Appends text that is the same with markup and without.
     mutating func append(_ text: String) {
         value += text
         plain += text
     }
 
+    /// Names a code carried over as text only.
     mutating func ignore(_ code: String) {
         if !ignoredCodes.contains(code) { ignoredCodes.append(code) }
     }
@@ -25,6 +30,7 @@ struct XLIFFText: Equatable {
 /// Turns the content of a `<source>` or `<target>` into text, reading its inline codes
 /// as the XLIFF version defines them (see ``XLIFFParser`` for the rules).
 struct XLIFFInlineReader {
+    /// Whether the codes are XLIFF 2's (`<pc>`, `<ph/>`, `<sc>`) rather than 1.2's.
     let isVersion2: Bool
     private var text = XLIFFText()
     /// Markup tags opened by XLIFF 1.2 `<bpt>`s and not yet closed by their `<ept>`, by id.

@@ -42,8 +42,10 @@ struct XMLAttributes {
         }
     }
 
+    /// The unprefixed attribute `name`.
     subscript(_ name: String) -> String? { plain[name] }
 
+    /// The attribute `name` of `namespace`, whatever prefix the file gives it.
     subscript(_ namespace: String, _ name: String) -> String? {
         qualified[XMLName(namespace: namespace, local: name)]
     }
@@ -52,8 +54,11 @@ struct XMLAttributes {
 /// What Foundation's parser reported inside one unit, in order, so the unit's grammar
 /// is read by plain recursive descent.
 enum XLIFFEvent {
+    /// A start tag, placed at its `<` when the file is read whole.
     case start(XMLName, XMLAttributes, place: SourcePlace)
+    /// The end of the innermost open element.
     case end
+    /// Character data, entities and CDATA already turned into text.
     case text(String)
 }
 

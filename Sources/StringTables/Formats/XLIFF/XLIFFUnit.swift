@@ -6,12 +6,14 @@ struct XLIFFUnit {
     var key: String
     /// Where the unit's start tag is, for messages.
     var place: SourcePlace
+    /// Every `<source>` text of the unit, joined.
     var source: XLIFFText
     /// Nil when the unit is untranslated: no target, an empty one, or one whose state
     /// says it is not translated yet.
     var target: XLIFFText?
     /// The unit's notes joined by line breaks; nil when it has none with text.
     var note: String?
+    /// `maxwidth` (1.2) or `slr:sizeRestriction` (2.x), where its unit is known.
     var limit: SizeLimit?
 }
 
@@ -34,10 +36,13 @@ struct XLIFFUnitReader {
         self.events = events
     }
 
+    /// XLIFF 1.2's target states that say the target is not a translation yet.
     static let untranslatedStates: Set<String> = ["new", "needs-translation"]
 
     // MARK: - XLIFF 1.2
 
+    /// An XLIFF 1.2 `<trans-unit>`: its key, `<source>`, first `<target>` and its
+    /// `state`, `<note>`s and `maxwidth`.
     mutating func readTransUnit(context: XLIFFUnitContext) throws(StringTableError) -> XLIFFUnit {
         guard case .start(_, let attributes, let place) = events.first else {
             preconditionFailure("a unit's events start with its start tag")
@@ -92,6 +97,8 @@ struct XLIFFUnitReader {
 
     // MARK: - XLIFF 2
 
+    /// An XLIFF 2 `<unit>`: its key, its segments and ignorables joined, its `<notes>`
+    /// and its `slr:sizeRestriction`.
     mutating func readUnit(context: XLIFFUnitContext) throws(StringTableError) -> XLIFFUnit {
         guard case .start(_, let attributes, let place) = events.first else {
             preconditionFailure("a unit's events start with its start tag")

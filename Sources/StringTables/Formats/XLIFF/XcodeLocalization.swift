@@ -1,4 +1,5 @@
 import Foundation
+import StyledText
 
 /// An Xcode localization bundle (`de.xcloc/`), which `xcodebuild -exportLocalizations`
 /// writes for translators: its strings are the XLIFF files in `Localized Contents/`,
@@ -23,6 +24,9 @@ enum XcodeLocalization {
                                    message: "\"Localized Contents/\" holds no .xliff file")
         }
         var merged: StringCatalog?
+        // Which file each key came from: the files of a bundle are one table, so a key
+        // in two of them is defined twice.
+        var owners: [String: String] = [:]
         for name in names {
             let file = contents.appendingPathComponent(name)
             let reader = StringTableReaders.reader(for: .xliff).init(source: file.relativePath, options: options)
@@ -38,6 +42,13 @@ enum XcodeLocalization {
                 parsed = try reader.readRefusedStream(data, keeping: keeping)
             }
             guard case .catalog(let catalog) = parsed else { continue }
+            for key in Set(catalog.localizations.flatMap { $0.content.entries.map(\.key) + $0.content.untranslatedKeys }) {
+                if let earlier = owners.updateValue(file.relativePath, forKey: key) {
+                    throw StringTableError(.duplicateKey, file: file.relativePath, place: .wholeFile,
+                                           message: "key \(JSONValue.quoted(key)) is already defined in \(earlier); expected "
+                                               + "each key in one XLIFF file of the bundle")
+                }
+            }
             merged = merged.map { $0.merging(catalog) } ?? catalog
         }
         guard let merged else {

@@ -54,6 +54,7 @@ enum XcodeVariation: Equatable {
 /// and its substitutions' cases, which together give the key's variants.
 struct XcodeKeyGroup {
     let base: String
+    /// The key's own text and its variations', by suffix, in file order.
     private(set) var texts: [(suffix: String, unit: XLIFFUnit)] = []
     /// Each substitution's cases in file order.
     private(set) var substitutions: [(name: String, cases: [(category: String, unit: XLIFFUnit)])] = []
@@ -62,6 +63,7 @@ struct XcodeKeyGroup {
         self.base = base
     }
 
+    /// Adds a unit whose id has this group's base.
     mutating func add(_ unit: XLIFFUnit, _ variation: XcodeVariation) {
         switch variation {
         case .text(let suffix):
