@@ -9,7 +9,7 @@ LABELGEN = .build/release/labelgen
 RELEASE = -c release --static-swift-stdlib
 STRINGS = $(wildcard Localizations/strings/*.json)
 
-.PHONY: deps build demo test conformance bench docs doc-coverage man completions clean fuzz fuzz-smoke asan-test tsan-build tsan-test tsan-stress sanitize mutants
+.PHONY: deps build demo test conformance bench bench-tables docs doc-coverage man completions clean fuzz fuzz-smoke asan-test tsan-build tsan-test tsan-stress sanitize mutants
 
 deps:
 	@scripts/ensure-deps.sh
@@ -17,14 +17,27 @@ deps:
 build: deps
 	$(SWIFT) build $(RELEASE) --product labelgen
 
-# One run per style, each on the keys that use it.
+# One run per style, each on the keys that use it: from the JSON tables, then from the
+# same strings as one Godot CSV and as XLIFF 2 files, which must give the same files.
+DEMO_STYLES = button:menu score:hud title:title tip:tip dialog:dialog meme:meme
+DEMO_CSV = Localizations/tables/strings.csv
+DEMO_XLIFF = $(wildcard Localizations/xliff/*.xlf)
+
+# $(1): the tables, $(2): the output folder.
+define demo-runs
+	@set -e; for pair in $(DEMO_STYLES); do \
+	  style=$${pair%%:*}; keys=$${pair##*:}; \
+	  $(LABELGEN) $(1) --style Localizations/styles/$$style.json --keys "$$keys.*" --out $(2)/$$style; \
+	done
+endef
+
 demo: build
-	$(LABELGEN) $(STRINGS) --style Localizations/styles/button.json --keys 'menu.*' --out $(DEMO_OUT)/button
-	$(LABELGEN) $(STRINGS) --style Localizations/styles/score.json  --keys 'hud.*'  --out $(DEMO_OUT)/score
-	$(LABELGEN) $(STRINGS) --style Localizations/styles/title.json  --keys 'title.*' --out $(DEMO_OUT)/title
-	$(LABELGEN) $(STRINGS) --style Localizations/styles/tip.json    --keys 'tip.*'  --out $(DEMO_OUT)/tip
-	$(LABELGEN) $(STRINGS) --style Localizations/styles/dialog.json --keys 'dialog.*' --out $(DEMO_OUT)/dialog
-	$(LABELGEN) $(STRINGS) --style Localizations/styles/meme.json   --keys 'meme.*' --out $(DEMO_OUT)/meme
+	$(call demo-runs,$(STRINGS),$(DEMO_OUT))
+	$(call demo-runs,$(DEMO_CSV),$(DEMO_OUT)-csv)
+	$(call demo-runs,$(DEMO_XLIFF),$(DEMO_OUT)-xliff)
+	diff -r $(DEMO_OUT) $(DEMO_OUT)-csv
+	diff -r $(DEMO_OUT) $(DEMO_OUT)-xliff
+	@echo "The CSV and XLIFF tables drew the same files as the JSON tables."
 	@echo "Demo labels are in $(DEMO_OUT)/<style>/<locale>/"
 
 test: deps
@@ -41,6 +54,13 @@ conformance: deps
 # ImageMagick on the same workload (README, Performance). Installs the peers first.
 bench: deps
 	@Benchmarks/run.sh
+
+# How fast and in how much memory a million-row CSV, a 200 MB XLIFF and the same strings
+# as JSON are read (docs/performance.md, "Reading large tables").
+BENCH_SCRATCH ?= .build-bench
+bench-tables: deps
+	(cd Benchmarks && swift build -c release --scratch-path "../$(BENCH_SCRATCH)/harness" >/dev/null)
+	BENCH_SCRATCH=$(BENCH_SCRATCH) python3 Benchmarks/table-reading.py
 
 # The DocC documentation of every library module, one archive each in $(DOCS_OUT): a
 # static web site, e.g. `python3 -m http.server -d out/docs/LabelLayout.doccarchive` and

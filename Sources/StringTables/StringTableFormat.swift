@@ -26,8 +26,17 @@ public enum StringTableFormat: String, Sendable, Hashable, CaseIterable {
     /// and `.xcloc` folders); see `XLIFFParser`.
     case xliff
 
+    /// Whether a file of this format says its own locales, so its path tells nothing: a
+    /// String Catalog's and a spreadsheet's several, an XLIFF file's target language.
+    public var localesFromContents: Bool {
+        switch self {
+        case .stringCatalog, .csv, .tsv, .xliff: true
+        case .json, .strings, .androidXML, .gettext: false
+        }
+    }
+
     /// Further extensions of a format, beside its raw value.
-    private static let aliases: [String: StringTableFormat] = ["xlf": .xliff, "xcloc": .xliff]
+    private static let aliases: KeyValuePairs<String, StringTableFormat> = ["xlf": .xliff, "xcloc": .xliff]
 
     /// The format for a file extension, compared case-insensitively.
     ///
@@ -35,20 +44,21 @@ public enum StringTableFormat: String, Sendable, Hashable, CaseIterable {
     /// - Returns: `nil` if no format uses that extension.
     public init?(fileExtension: String) {
         let lowered = fileExtension.lowercased()
-        guard let format = StringTableFormat(rawValue: lowered) ?? Self.aliases[lowered] else { return nil }
+        guard let format = StringTableFormat(rawValue: lowered) ?? Self.aliases.first(where: { $0.key == lowered })?.value
+        else { return nil }
         self = format
     }
 
     /// The extensions that are understood, for messages and help text.
     public static var supportedExtensions: [String] {
         allCases.flatMap { format in
-            [".\(format.rawValue)"] + aliases.filter { $0.value == format }.keys.sorted().map { ".\($0)" }
+            [".\(format.rawValue)"] + aliases.filter { $0.value == format }.map { ".\($0.key)" }
         }
     }
 
     /// Every extension a file of this format may have, for shell completions.
     public static var allExtensions: [String] {
-        allCases.map(\.rawValue) + aliases.keys.sorted()
+        allCases.map(\.rawValue) + aliases.map(\.key)
     }
 
     /// What a file holds, before a locale is chosen for it: the entries whose keys

@@ -17,8 +17,15 @@ struct Generate: ParsableCommand {
 
             String tables: JSON (flat or nested), Apple .strings, Xcode .xcstrings \
             (every locale of the catalog unless --locale is given), Android strings.xml, \
-            gettext .po. A table's locale comes from its path (de.json, de.lproj/, \
-            values-de-rDE/, de.po) unless --locale is given. Placeholders (%@, %d, %1$s, \
+            gettext .po, spreadsheet .csv and .tsv (Godot's and Unity's tables and \
+            spreadsheet exports: a key column, then one column per locale, each drawn \
+            into its own locale folder), XLIFF 1.2 and 2.x .xliff/.xlf and Xcode .xcloc \
+            bundles (the target language's strings). A table's locale comes from its \
+            path (de.json, de.lproj/, values-de-rDE/, de.po) unless --locale is given; \
+            spreadsheets, catalogs and XLIFF files say their own. --locales picks \
+            locales of a table of several; empty cells and untranslated units are \
+            counted as untranslated and not drawn, unless --fallback-locale draws another \
+            locale's text for them. Placeholders (%@, %d, %1$s, \
             {0}, {name}) are filled from the style's "samples"; a label with a placeholder \
             that has no sample is not drawn and is listed in the summary and report.
 
@@ -60,16 +67,20 @@ struct Generate: ParsableCommand {
               labelgen *.lproj/Localizable.strings --style hud.json --strict
               labelgen res/values-*/strings.xml --style hud.json --max-shrink 75%
               labelgen strings/*.po --style s.json --shard 2/4 --report r2.json
+              labelgen translations.csv --style hud.json --locales de,ja --fallback-locale en
+              labelgen de.xcloc fr.xliff --style hud.json --strict
               labelgen strings/*.json --style hud.json --atlas 2048
               labelgen strings/*.json --style hud.json --contact-sheet sheet.html --watch
             """,
         version: Labelgen.version)
 
-    @Argument(help: ArgumentHelp("String tables: .json, .strings, .xcstrings, strings.xml or .po.", valueName: "strings-file"),
-              completion: .file(extensions: StringTableFormat.allCases.map(\.rawValue)))
+    @Argument(help: ArgumentHelp("String tables: .json, .strings, .xcstrings, strings.xml, .po, .csv, .tsv, .xliff/.xlf or an .xcloc folder.", valueName: "strings-file"),
+              completion: .file(extensions: StringTableFormat.allExtensions))
     var tables: [String]
 
     @OptionGroup var styleFile: StyleOption
+
+    @OptionGroup var tableOptions: TableOptions
 
     @Option(help: ArgumentHelp("Output folder.", valueName: "dir"), completion: .directory)
     var out: String = "out"
@@ -96,7 +107,7 @@ struct Generate: ParsableCommand {
 
     @OptionGroup var fontOptions: FontOptions
 
-    @Flag(help: "Exit 1 when a label is truncated, overflows its box, or has characters no font covers.")
+    @Flag(help: "Exit 1 when a label is truncated, overflows its box, has characters no font covers, or is wider than its table's pixel limit, or when a table leaves a key untranslated.")
     var strict = false
 
     @Option(name: .customLong("max-shrink"),
@@ -178,7 +189,7 @@ struct Generate: ParsableCommand {
         }
         var summary = RunSummary()
         summary.add(report)
-        try Self.failIfAny(summary)
+        try failIfAny(summary)
     }
 
     /// A run of several locales drawn a locale at a time, which holds one locale's labels
@@ -203,13 +214,14 @@ struct Generate: ParsableCommand {
         }
         for line in summary.lines() { progress.note(line) }
         progress.note("\(outcome.filesWritten) files written, \(outcome.filesRemoved) removed, in \(outputFolder.path)")
-        try Self.failIfAny(summary)
+        try failIfAny(summary)
     }
 
     /// What the options ask to draw.
     private var runInputs: RunInputs {
         get throws {
-            RunInputs(tables: tables, locale: locale, style: styleFile.url, keys: keys.map(KeyPattern.init),
+            RunInputs(tables: tables, locale: locale, tableOptions: try tableOptions.readOptions,
+                      style: styleFile.url, keys: keys.map(KeyPattern.init),
                       scales: try scales?.get().values, shard: try shard?.get(),
                       atlas: atlas.map { AtlasSettings(maximumSide: $0) }, encoding: try encoding.overrides,
                       fontFolder: fontOptions.fonts, hostFonts: fontOptions.hostFonts, force: force, jobs: jobs)
@@ -226,7 +238,7 @@ struct Generate: ParsableCommand {
     private func runWatching(outputFolder: URL, checks: BatchRun.Checks, progress: TerminalProgress) throws -> Never {
         let lock: OutputFolderLock
         do { lock = try BatchRun.lock(outputFolder, waiting: waitForLock, progress: progress) } catch { throw Failure(error) }
-        let session = WatchSession(inputFiles: tables + [styleFile.style], checks: checks) {
+        let session = WatchSession(inputFiles: Self.watchedFiles(of: tables) + [styleFile.style], checks: checks) {
             try makeRun(outputFolder: outputFolder)
         }
         session.run(holding: lock, progress: progress.update, finished: { pass in
@@ -238,6 +250,17 @@ struct Generate: ParsableCommand {
             let message = (error as? Failure)?.message ?? (error as? BatchError).map { Failure($0).message } ?? "\(error)"
             FileHandle.standardError.write(Data("labelgen: \(message)\n".utf8))
         })
+    }
+
+    /// The files a watch follows for `tables`: an `.xcloc` bundle's XLIFF files, since a
+    /// folder does not change when a file in it is saved.
+    static func watchedFiles(of tables: [String]) -> [String] {
+        tables.flatMap { path -> [String] in
+            guard URL(fileURLWithPath: path).pathExtension.lowercased() == "xcloc" else { return [path] }
+            let contents = URL(fileURLWithPath: path).appendingPathComponent("Localized Contents")
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: contents.path)) ?? []
+            return names.sorted().map { contents.appendingPathComponent($0).path }
+        }
     }
 
     /// The sheet sides `--atlas` takes: room for a frame, and no larger than a label image.
@@ -268,8 +291,15 @@ struct Generate: ParsableCommand {
         }
     }
 
-    /// Ends the run with status 1, naming up to ten labels, if any failed its checks.
-    private static func failIfAny(_ summary: RunSummary) throws {
+    /// Ends the run with status 1, naming up to ten labels, if any failed its checks, or
+    /// with `--strict` naming up to ten keys the tables leave untranslated.
+    private func failIfAny(_ summary: RunSummary) throws {
+        if strict, summary.failedCount == 0, summary.untranslatedCount > 0 {
+            throw Failure(message: "\(summary.untranslatedCount) keys are untranslated (fails --strict): "
+                          + summary.untranslatedNames.joined(separator: ", ")
+                          + (summary.untranslatedCount > summary.untranslatedNames.count ? ", …" : "")
+                          + "; --fallback-locale draws another locale's text for them", status: .labelsFailed)
+        }
         guard summary.failedCount > 0 else { return }
         let names = summary.failed.map { "\($0.locale)/\($0.key)" }.joined(separator: ", ")
         throw Failure(message: "\(summary.failedCount) labels failed their checks: \(names)"

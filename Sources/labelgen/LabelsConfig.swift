@@ -1,5 +1,7 @@
+import ArgumentParser
 import Foundation
 import LabelBatch
+import StringTables
 import StyledText
 
 /// A `labels.json`: which string tables are drawn with which style, as `labelgen config`
@@ -11,6 +13,13 @@ import StyledText
 /// { "style": "styles/score.json", "tables": ["strings/en.json", "strings/de.json"],
 ///   "keys": ["hud.*"], "scales": [1, 2], "folder": "Score", "atlas": 1024,
 ///   "format": "png", "png": "small", "alpha": "premultiplied" }
+/// ```
+///
+/// Tables of several locales take the command line's table options as fields:
+///
+/// ```json
+/// { "style": "styles/score.json", "tables": ["strings.csv"], "locales": ["de", "ja"],
+///   "fallbackLocale": "en", "csvDelimiter": ";", "tableFormat": "csv", "xliffKeys": "file" }
 /// ```
 ///
 /// Paths are relative to the file. Each group is one `labelgen generate` run into
@@ -30,6 +39,8 @@ struct LabelsConfig: Equatable {
         var folder: String
         /// `format`, `png` and `alpha`, over the style's `"output"`.
         var encoding = EncodingOverrides()
+        /// `locales`, `fallbackLocale`, `tableFormat`, `csvDelimiter` and `xliffKeys`.
+        var tableOptions = TableReadOptions()
     }
 
     var groups: [Group]
@@ -67,7 +78,7 @@ extension LabelsConfig.Group {
     /// What the group draws: its tables in its style, as `generate` with the same options
     /// would, with the bundled fonts and no limit but the keys.
     var runInputs: RunInputs {
-        RunInputs(tables: tables.map(\.path), style: style, keys: keys.map(KeyPattern.init),
+        RunInputs(tables: tables.map(\.path), tableOptions: tableOptions, style: style, keys: keys.map(KeyPattern.init),
                   scales: scales?.map(Double.init), atlas: atlas.map { AtlasSettings(maximumSide: $0) }, encoding: encoding)
     }
 
@@ -96,7 +107,8 @@ extension LabelsConfig.Group {
 private struct Reader {
     var folder: URL
 
-    static let fields: Set<String> = ["style", "tables", "keys", "scales", "atlas", "folder", "format", "png", "alpha"]
+    static let fields: Set<String> = ["style", "tables", "keys", "scales", "atlas", "folder", "format", "png", "alpha",
+                                      "locales", "fallbackLocale", "tableFormat", "csvDelimiter", "xliffKeys"]
 
     /// The document's groups: one object, or a non-empty list of them.
     func groups(_ parser: inout JSONParser) throws(JSONSyntaxError) -> [LabelsConfig.Group] {
@@ -141,7 +153,43 @@ private struct Reader {
         let style = try style(fields)
         return LabelsConfig.Group(style: style, tables: try tables(fields), keys: try keys(fields), scales: try scales(fields),
                                   atlas: try atlas(fields), folder: try folder(fields, style: style),
-                                  encoding: try encoding(fields))
+                                  encoding: try encoding(fields), tableOptions: try tableOptions(fields))
+    }
+
+    /// The table options, each read as its command-line option reads it.
+    private func tableOptions(_ fields: GroupFields) throws(JSONSyntaxError) -> TableReadOptions {
+        func text(_ field: String) throws(JSONSyntaxError) -> String? {
+            guard let value = fields[field] else { return nil }
+            guard case .string(let text) = value else { throw fields.failure(field, "expected a string, got \(Self.kind(value))") }
+            return text
+        }
+        func parsed<Value: ArgumentSyntax>(_ field: String, _ type: Value.Type) throws(JSONSyntaxError) -> Value? {
+            guard let text = try text(field) else { return nil }
+            do { return try Value(argumentText: text) } catch { throw fields.failure(field, error.message) }
+        }
+        var options = TableReadOptions()
+        options.format = try parsed("tableFormat", TableFormatName.self)?.format
+        options.csvDelimiter = try parsed("csvDelimiter", CSVDelimiter.self)?.scalar
+        options.xliffKeys = try parsed("xliffKeys", TableReadOptions.XLIFFKeys.self) ?? .unit
+        if let tag = try text("fallbackLocale") {
+            do throws(ValidationError) { options.fallbackLocale = try TableOptions.tag(tag, option: "fallbackLocale") } catch {
+                throw fields.failure("fallbackLocale", error.message)
+            }
+        }
+        if let value = fields["locales"] {
+            guard case .array(let list) = value, !list.isEmpty else {
+                throw fields.failure("locales", "expected a non-empty list of locale tags such as [\"de\", \"ja\"], got \(Self.kind(value))")
+            }
+            options.locales = try list.enumerated().map { index, element throws(JSONSyntaxError) in
+                guard case .string(let tag) = element else {
+                    throw fields.failure("locales[\(index)]", "expected a locale tag such as \"de\", got \(Self.kind(element))")
+                }
+                do throws(ValidationError) { return try TableOptions.tag(tag, option: "locales") } catch {
+                    throw fields.failure("locales[\(index)]", error.message)
+                }
+            }
+        }
+        return options
     }
 
     private func style(_ fields: GroupFields) throws(JSONSyntaxError) -> URL {
@@ -156,7 +204,7 @@ private struct Reader {
         }
         var tables: [URL] = []
         for (index, value) in values.enumerated() {
-            tables.append(try existingFile(value, failure: { fields.failure("tables[\(index)]", $0) }))
+            tables.append(try existingFile(value, bundleExtension: "xcloc", failure: { fields.failure("tables[\(index)]", $0) }))
         }
         return tables
     }
@@ -224,8 +272,9 @@ private struct Reader {
         return EncodingOverrides(format: try choice("format"), png: try choice("png"), alpha: try choice("alpha"))
     }
 
-    /// A path relative to the config file that names an existing file.
-    private func existingFile(_ value: JSONValue,
+    /// A path relative to the config file that names an existing file, or a folder with
+    /// `bundleExtension` (an `.xcloc` bundle is read as one table).
+    private func existingFile(_ value: JSONValue, bundleExtension: String? = nil,
                               failure: (String) -> JSONSyntaxError) throws(JSONSyntaxError) -> URL {
         guard case .string(let relative) = value, !relative.isEmpty else {
             throw failure("expected a file path relative to \(LabelsConfig.fileName), got \(Self.kind(value))")
@@ -233,7 +282,8 @@ private struct Reader {
         let url = relative.hasPrefix("/") ? URL(fileURLWithPath: relative)
                                           : folder.appendingPathComponent(relative).standardizedFileURL
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else {
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder),
+              !isFolder.boolValue || url.pathExtension.lowercased() == bundleExtension else {
             throw failure("\(url.path): no such file")
         }
         return url

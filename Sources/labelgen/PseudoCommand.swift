@@ -11,7 +11,9 @@ struct PseudoCommand: ParsableCommand {
         commandName: "pseudo",
         abstract: "Write pseudo-localized tables (en-XA accented and longer, ar-XB right to left).",
         discussion: """
-            Reads one string table (usually English) and writes OUT/en-XA.json, with \
+            Reads one string table (usually English; of a spreadsheet, String Catalog or \
+            XLIFF file, its source language unless --locale names another) and writes \
+            OUT/en-XA.json, with \
             accented letters, text about 40% longer and brackets around each string \
             (a missing bracket means the label was cut), and OUT/ar-XB.json, with every \
             word displayed right to left in a right-to-left paragraph. Placeholders \
@@ -23,8 +25,8 @@ struct PseudoCommand: ParsableCommand {
               labelgen strings/en.json pseudo/*.json --style button.json --keys 'menu.*'
             """)
 
-    @Argument(help: ArgumentHelp("The source string table: .json, .strings, .xcstrings, strings.xml or .po.", valueName: "strings-file"),
-              completion: .file(extensions: StringTableFormat.allCases.map(\.rawValue)))
+    @Argument(help: ArgumentHelp("The source string table: .json, .strings, .xcstrings, strings.xml, .po, .csv, .tsv, .xliff/.xlf or .xcloc.", valueName: "strings-file"),
+              completion: .file(extensions: StringTableFormat.allExtensions))
     var table: String
 
     @Option(help: ArgumentHelp("Output folder.", valueName: "dir"), completion: .directory)
@@ -49,7 +51,15 @@ struct PseudoCommand: ParsableCommand {
 
     func run() throws {
         let source: StringTable
-        do { source = try StringTable.load(contentsOf: URL(fileURLWithPath: table), locale: locale) } catch {
+        let url = URL(fileURLWithPath: table)
+        do {
+            // A table of several locales is pseudo-localized from its source language.
+            if locale == nil, StringTableFormat(fileExtension: url.pathExtension)?.localesFromContents == true {
+                source = try StringTable.loadSource(contentsOf: url)
+            } else {
+                source = try StringTable.load(contentsOf: url, locale: locale)
+            }
+        } catch {
             throw Failure.badInput(error.description)
         }
         let expansion = try expansion.get().share

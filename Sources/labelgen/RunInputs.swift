@@ -10,6 +10,8 @@ import TextRender
 struct RunInputs {
     var tables: [String]
     var locale: String?
+    /// How the tables are read: `--locales`, `--fallback-locale`, `--table-format`, …
+    var tableOptions = TableReadOptions()
     var style: URL
     var keys: [KeyPattern] = []
     var scales: [Double]?
@@ -28,6 +30,7 @@ struct RunInputs {
     func makeRun(outputFolder: URL) throws -> BatchRun {
         var run = try makeRun(outputFolder: outputFolder, tables: [])
         run.tables = try loadTables(tables, keeping: BatchRun.keysToLoad(matching: keys, outputFolder: outputFolder))
+        try checkRequestedLocales(found: Set(run.tables.map(\.locale)))
         return run
     }
 
@@ -37,6 +40,7 @@ struct RunInputs {
     /// - Throws: A bad-input ``Failure`` naming the file at fault.
     func makeLocaleByLocaleRun(outputFolder: URL) throws -> LocaleByLocaleRun? {
         guard let parts = localeParts() else { return nil }
+        try checkRequestedLocales(found: Set(tables.compactMap(StringTable.localeFromPath)))
         let run = try makeRun(outputFolder: outputFolder, tables: [])
         let keeping = BatchRun.keysToLoad(matching: keys, outputFolder: outputFolder)
         let inputs = self
@@ -48,13 +52,16 @@ struct RunInputs {
     /// The table paths in parts, each the consecutive paths of one locale; nil for one
     /// locale, a locale whose paths are not next to each other (its labels would be
     /// reported in another order), or a path whose locale only its contents tell (a
-    /// String Catalog, a file named by no tag).
+    /// String Catalog, a spreadsheet, an XLIFF file, a file named by no tag). Paths of
+    /// locales `--locales` leaves out are in no part.
     func localeParts() -> [[String]]? {
         guard locale == nil, tables.count > 1 else { return nil }
         var parts: [(locale: String, paths: [String])] = []
         for path in tables {
-            guard StringTableFormat(fileExtension: URL(fileURLWithPath: path).pathExtension) != .stringCatalog,
+            guard let format = tableOptions.format ?? StringTableFormat(fileExtension: URL(fileURLWithPath: path).pathExtension),
+                  !format.localesFromContents,
                   let tableLocale = StringTable.localeFromPath(path) else { return nil }
+            if let wanted = tableOptions.locales, !wanted.contains(tableLocale) { continue }
             if parts.last?.locale == tableLocale {
                 parts[parts.count - 1].paths.append(path)
             } else if parts.contains(where: { $0.locale == tableLocale }) {
@@ -89,12 +96,25 @@ struct RunInputs {
         var loaded: [StringTable] = []
         for path in paths {
             do {
-                loaded += try StringTable.loadAll(contentsOf: URL(fileURLWithPath: path), locale: locale, keeping: keeping)
+                loaded += try StringTable.loadAll(contentsOf: URL(fileURLWithPath: path), locale: locale, keeping: keeping,
+                                                  options: tableOptions)
             } catch {
                 throw Failure.badInput(error.description)
             }
         }
         return loaded
+    }
+
+    /// Fails when `--locales` names a locale no table has, which is a misspelling more
+    /// often than a locale left for later.
+    private func checkRequestedLocales(found: Set<String>) throws {
+        guard let wanted = tableOptions.locales else { return }
+        let missing = wanted.filter { !found.contains($0) }
+        guard missing.isEmpty else {
+            throw Failure.badInput("--locales \(missing.joined(separator: ",")): no table has strings for "
+                                   + (missing.count == 1 ? "it" : "them") + "; the tables have "
+                                   + (found.isEmpty ? "none of the locales asked for" : found.sorted().joined(separator: ", ")))
+        }
     }
 
     /// Where inline images are looked up: beside the style, then beside the string tables.

@@ -10,12 +10,17 @@ struct RunSummary {
     private var untranslated: [String: Int] = [:]
     /// The worst labels so far, worst first, at most ``limit``.
     private var worst: [RunReport.Entry] = []
-    /// How many labels are worth naming: failed, truncated, shrunk or not drawn.
+    /// How many labels are worth naming: failed, truncated, shrunk, not drawn or wider
+    /// than their table allows.
     private var notable = 0
     /// The first labels, in plan order, that fail the run's checks, at most ten.
     private(set) var failed: [RunReport.Entry] = []
     /// How many labels fail the run's checks.
     private(set) var failedCount = 0
+    /// The first untranslated keys, as `locale/key`, at most ten.
+    private(set) var untranslatedNames: [String] = []
+    /// How many keys the tables leave untranslated (and no fallback filled).
+    private(set) var untranslatedCount = 0
 
     init(worst limit: Int = 5) {
         self.limit = limit
@@ -27,7 +32,8 @@ struct RunSummary {
         var ranked: [RunReport.Entry] = []
         for entry in report.labels {
             counts[entry.locale, default: Counts()].add(entry)
-            if !entry.failures.isEmpty || entry.truncated == true || (entry.sizeShare ?? 1) < 1 || entry.status == .notRendered {
+            if !entry.failures.isEmpty || entry.truncated == true || (entry.sizeShare ?? 1) < 1 || entry.status == .notRendered
+                || entry.isOverLimit {
                 ranked.append(entry)
             }
             if !entry.failures.isEmpty {
@@ -35,7 +41,11 @@ struct RunSummary {
                 if failed.count < 10 { failed.append(entry) }
             }
         }
-        for (locale, keys) in report.untranslated { untranslated[locale, default: 0] += keys.count }
+        for (locale, keys) in report.untranslated.sorted(by: { $0.key < $1.key }) {
+            untranslated[locale, default: 0] += keys.count
+            untranslatedCount += keys.count
+            for key in keys.prefix(10 - untranslatedNames.count) { untranslatedNames.append("\(locale)/\(key)") }
+        }
         notable += ranked.count
         worst = Array((worst + ranked).sorted { Self.rank($0) < Self.rank($1) }.prefix(limit))
     }
@@ -52,8 +62,9 @@ struct RunSummary {
             let count = counts[locale] ?? Counts()
             var parts = ["\(count.rendered) rendered", "\(count.unchanged) unchanged", "\(count.shrunk) shrunk",
                          "\(count.truncated) truncated"]
-            let skipped = count.notRendered + (untranslated[locale] ?? 0)
-            if skipped > 0 { parts.append("\(skipped) skipped") }
+            if count.notRendered > 0 { parts.append("\(count.notRendered) skipped") }
+            if let missing = untranslated[locale], missing > 0 { parts.append("\(missing) untranslated") }
+            if count.fallback > 0 { parts.append("\(count.fallback) from the fallback locale") }
             if count.failed > 0 { parts.append("\(count.failed) failed") }
             lines.append("\(locale): " + parts.joined(separator: ", "))
         }
@@ -69,7 +80,7 @@ struct RunSummary {
 
     /// How many labels of a locale came out each way.
     private struct Counts {
-        var rendered = 0, unchanged = 0, shrunk = 0, truncated = 0, notRendered = 0, failed = 0
+        var rendered = 0, unchanged = 0, shrunk = 0, truncated = 0, notRendered = 0, failed = 0, fallback = 0
 
         mutating func add(_ entry: RunReport.Entry) {
             switch entry.status {
@@ -80,6 +91,7 @@ struct RunSummary {
             if entry.fit == "shrunk" { shrunk += 1 }
             if entry.truncated == true { truncated += 1 }
             if !entry.failures.isEmpty { failed += 1 }
+            if entry.fallback != nil { fallback += 1 }
         }
     }
 }
@@ -104,6 +116,9 @@ extension RunReport {
         if entry.truncated == true { notes.append("truncated") }
         if entry.fit == "overflows" { notes.append("overflows its box") }
         if !entry.missingCharacters.isEmpty { notes.append("no font for " + entry.missingCharacters.joined(separator: " ")) }
+        if entry.isOverLimit, let limit = entry.limit {
+            notes.append("\(limit.drawn) px wide, over its limit of \(limit.width)")
+        }
         notes += entry.failures
         return notes.joined(separator: "; ")
     }

@@ -261,7 +261,7 @@ struct StringCatalogTests {
     func missingLocale() throws {
         let error = try tableError(Self.catalog, at: "Localizable.xcstrings", locale: "ja")
         #expect(error.place == .wholeFile)
-        #expect(error.message == "the string catalog has no strings for ja; expected one of en, de, fr")
+        #expect(error.message == "the table has no strings for ja; expected one of en, de, fr")
     }
 
     @Test("load without a locale asks for one when the catalog holds several")
@@ -631,7 +631,7 @@ struct StringTableFormatTests {
     func unknownExtension() throws {
         #expect(StringTableFormat(fileExtension: "stringsdict") == nil)
         let error = try tableError("a", at: "de.txt")
-        #expect(error.message == #"unsupported string table format (".txt"); expected one of .json, .strings, .xcstrings, .xml, .po"#)
+        #expect(error.message == #"unsupported string table format (".txt"); expected one of .json, .strings, .xcstrings, .xml, .po, .csv, .tsv, .xliff, .xlf, .xcloc, or name the format with --table-format"#)
     }
 
     @Test("Locale from the path for every format's layout", arguments: [

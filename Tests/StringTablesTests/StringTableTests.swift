@@ -193,7 +193,7 @@ struct StringTableTests {
         defer { directory.cleanUp() }
         let url = try directory.write("a = b", to: "de.txt")
         let error = #expect(throws: StringTableError.self) { try StringTable.load(contentsOf: url) }
-        #expect(error?.message == #"unsupported string table format (".txt"); expected one of .json, .strings, .xcstrings, .xml, .po"#)
+        #expect(error?.message == #"unsupported string table format (".txt"); expected one of .json, .strings, .xcstrings, .xml, .po, .csv, .tsv, .xliff, .xlf, .xcloc, or name the format with --table-format"#)
         #expect(StringTableFormat(fileExtension: "JSON") == .json)
         #expect(StringTableFormat(fileExtension: "stringsdict") == nil)
     }

@@ -340,7 +340,7 @@ struct PromiseTests {
 
     // MARK: - Summary and report
 
-    @Test("the summary counts rendered, unchanged, shrunk, truncated and skipped labels per locale; the report lists untranslated keys")
+    @Test("the summary counts rendered, unchanged, shrunk, truncated, skipped and untranslated labels per locale; the report lists untranslated keys")
     func summaryAndUntranslatedReport() async throws {
         let tmp = try TempDir()
         defer { tmp.remove() }
@@ -383,9 +383,9 @@ struct PromiseTests {
         #expect(first.status == 0, "\(first)")
         let summary = PromiseSupport.localeLines(first.stderr)
         #expect(summary == [
-            "de: 3 rendered, 0 unchanged, 1 shrunk, 1 truncated, 2 skipped",
+            "de: 3 rendered, 0 unchanged, 1 shrunk, 1 truncated, 1 skipped, 1 untranslated",
             "en: 4 rendered, 0 unchanged, 1 shrunk, 1 truncated, 1 skipped",
-            "fr: 1 rendered, 0 unchanged, 0 shrunk, 0 truncated, 2 skipped",
+            "fr: 1 rendered, 0 unchanged, 0 shrunk, 0 truncated, 2 untranslated",
         ], "\(first)")
         // The worst offenders: truncated first, then the most shrunk, then those not drawn;
         // five at most.
@@ -410,9 +410,9 @@ struct PromiseTests {
         let second = try await CLI.run(arguments)
         #expect(second.status == 0, "\(second)")
         #expect(PromiseSupport.localeLines(second.stderr) == [
-            "de: 0 rendered, 3 unchanged, 1 shrunk, 1 truncated, 2 skipped",
+            "de: 0 rendered, 3 unchanged, 1 shrunk, 1 truncated, 1 skipped, 1 untranslated",
             "en: 0 rendered, 4 unchanged, 1 shrunk, 1 truncated, 1 skipped",
-            "fr: 1 rendered, 0 unchanged, 0 shrunk, 0 truncated, 2 skipped",
+            "fr: 1 rendered, 0 unchanged, 0 shrunk, 0 truncated, 2 untranslated",
         ], "\(second)")
     }
 

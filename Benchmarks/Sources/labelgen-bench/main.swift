@@ -11,6 +11,10 @@
 //       single-label layout latency with a warm engine (fonts, plans and break
 //       iterators cached), for a short one-line string, multi-line ones and
 //       truncated ones (cut at the end, at the start and in the middle).
+//   labelgen-bench read [--keep N] TABLE...
+//       reads the tables as a run does (StringTable.loadAll, a chunk at a time), keeping
+//       every key, or with --keep N only every Nth key of 1000 (by its hash), as `--keys`
+//       does; prints the entries read, CPU seconds and peak resident memory.
 
 import CBenchCairo
 import Dispatch
@@ -25,6 +29,7 @@ struct Options {
     var style = ""
     var fonts: String?
     var encoderSample = 0
+    var keep: Int?
     var tables: [String] = []
 
     init(_ arguments: [String]) {
@@ -35,6 +40,7 @@ struct Options {
             case "--style": style = rest.popFirst() ?? ""
             case "--fonts": fonts = rest.popFirst()
             case "--encoders": encoderSample = Int(rest.popFirst() ?? "") ?? 0
+            case "--keep": keep = Int(rest.popFirst() ?? "")
             default: tables.append(argument)
             }
         }
@@ -234,7 +240,38 @@ func latency(_ options: Options) throws {
     printJSON(["latency": results])
 }
 
+/// Peak resident memory of this process in MB, from the kernel's high-water mark.
+func peakResidentMB() -> Double {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+          let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "") else { return -1 }
+    return kilobytes / 1024
+}
+
+/// Reads the tables as a run reads them and reports the cost per entry.
+func read(_ options: Options) throws {
+    let start = now()
+    var entries = 0
+    var untranslated = 0
+    var tables = 0
+    let keeping: ((String) -> Bool)? = options.keep.map { share in { key in abs(key.hashValue % 1000) < share } }
+    for path in options.tables {
+        for table in try StringTable.loadAll(contentsOf: URL(fileURLWithPath: path), keeping: keeping) {
+            entries += table.entries.count
+            untranslated += table.untranslatedKeys.count
+            tables += 1
+        }
+    }
+    let cpu = seconds(since: start)
+    printJSON(["tables": tables, "entries": entries, "untranslated": untranslated, "seconds": cpu,
+               "microsecondsPerEntry": entries > 0 ? cpu * 1e6 / Double(entries) : 0, "peakMB": peakResidentMB()])
+}
+
 let options = Options(CommandLine.arguments)
+if options.mode == "read" {
+    do { try read(options) } catch { fail("\(error)") }
+    exit(0)
+}
 guard !options.style.isEmpty else { fail("usage: labelgen-bench stages|latency --style FILE [--fonts DIR] [TABLE...]") }
 do {
     switch options.mode {

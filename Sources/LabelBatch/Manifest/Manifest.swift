@@ -63,6 +63,23 @@ package struct Manifest: Codable, Equatable, Sendable {
         /// files, pictures and tool version. Equal hashes mean the images need not be
         /// drawn again.
         package var inputHash: String?
+        /// The locale whose text is drawn because the table has none for this one
+        /// (`--fallback-locale`); nil for the locale's own text.
+        package var fallback: String? = nil
+        /// The width limit the table sets (an XLIFF unit's pixel `maxwidth` or size
+        /// restriction) and the width drawn; nil when it sets none.
+        package var limit: WidthLimit? = nil
+    }
+
+    /// A string's width limit and the label's drawn width, px at scale 1.
+    package struct WidthLimit: Codable, Equatable, Sendable {
+        /// The widest the table allows.
+        package var width: Int
+        /// How wide the text was drawn: its ink and the outline around it, rounded up.
+        package var drawn: Int
+
+        /// Whether the label is wider than its table allows.
+        package var isExceeded: Bool { drawn > width }
     }
 
     /// One image file of a label.

@@ -111,6 +111,7 @@ enum ManifestReader {
         var key: String?, text: String?, fontSize: Double?, requestedFontSize: Double?, fit: String?
         var truncated: Bool?, lines: [String]?, hyphenated: [Bool]??, box: Manifest.Size?, images: [Manifest.Image]?
         var missingCharacters: [String]??, fallbackFonts: [String]??, fontFiles: [String]??, inputHash: String??
+        var fallback: String??, limit: Manifest.WidthLimit??
         try object(&reader) { (reader: inout JSONParser, name) throws(JSONSyntaxError) in
             switch name {
             case "key": try once(&key) { () throws(JSONSyntaxError) in try reader.readString() }
@@ -133,16 +134,35 @@ enum ManifestReader {
             case "inputHash": try once(&inputHash) { () throws(JSONSyntaxError) in
                 try optional(&reader) { (reader: inout JSONParser) throws(JSONSyntaxError) in try reader.readString() }
             }
+            case "fallback": try once(&fallback) { () throws(JSONSyntaxError) in
+                try optional(&reader) { (reader: inout JSONParser) throws(JSONSyntaxError) in try reader.readString() }
+            }
+            case "limit": try once(&limit) { () throws(JSONSyntaxError) in try optional(&reader, widthLimit) }
             default: try reader.skipValue()
             }
         }
-        return Manifest.Label(
+        var label = Manifest.Label(
             key: try required(key, "key", reader), text: try required(text, "text", reader), fontSize: try required(fontSize, "fontSize", reader),
             requestedFontSize: try required(requestedFontSize, "requestedFontSize", reader), fit: try required(fit, "fit", reader),
             truncated: try required(truncated, "truncated", reader), lines: try required(lines, "lines", reader),
             hyphenated: hyphenated ?? nil, box: try required(box, "box", reader),
             missingCharacters: missingCharacters ?? nil, fallbackFonts: fallbackFonts ?? nil,
             images: try required(images, "images", reader), fontFiles: fontFiles ?? nil, inputHash: inputHash ?? nil)
+        label.fallback = fallback ?? nil
+        label.limit = limit ?? nil
+        return label
+    }
+
+    private static func widthLimit(_ reader: inout JSONParser) throws(JSONSyntaxError) -> Manifest.WidthLimit {
+        var width: Int?, drawn: Int?
+        try object(&reader) { (reader: inout JSONParser, key) throws(JSONSyntaxError) in
+            switch key {
+            case "width": try once(&width) { () throws(JSONSyntaxError) in try reader.readInt() }
+            case "drawn": try once(&drawn) { () throws(JSONSyntaxError) in try reader.readInt() }
+            default: try reader.skipValue()
+            }
+        }
+        return Manifest.WidthLimit(width: try required(width, "width", reader), drawn: try required(drawn, "drawn", reader))
     }
 
     private static func output(_ reader: inout JSONParser) throws(JSONSyntaxError) -> Manifest.Output {

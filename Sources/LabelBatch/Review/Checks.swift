@@ -8,8 +8,9 @@ extension BatchRun {
     /// What makes a label fail a run, checked by ``BatchRun/report(_:checks:)``. By
     /// default nothing does.
     public struct Checks: Sendable {
-        /// Whether a label fails when it is truncated, overflows its box, or has
-        /// characters no font covers.
+        /// Whether a label fails when it is truncated, overflows its box, has characters
+        /// no font covers, or is wider than its table's width limit; and whether the run
+        /// fails when a table leaves keys untranslated.
         public var strict: Bool
         /// The smallest share of the style's font size, 0…1, a label may be drawn at;
         /// nil allows any. 0.8 fails a label shrunk below 80%.
@@ -35,6 +36,9 @@ extension BatchRun {
             var failures: [String] = []
             if strict && (entry.truncated || entry.fit == FitOutcome.overflows.rawValue || entry.missingCharacters != nil) {
                 failures.append("fails --strict")
+            }
+            if strict, let limit = entry.limit, limit.isExceeded {
+                failures.append("fails --strict: \(limit.drawn) px wide, its table allows \(limit.width)")
             }
             if let share = minimumSizeShare, entry.fontSize < entry.requestedFontSize * share - 1e-9 {
                 failures.append("fails --max-shrink \(Int((share * 100).rounded()))%")

@@ -25,6 +25,9 @@ extension ContactSheet {
         details += card.entry.fallbackFonts.map { "fallback \($0)" }
         details += card.entry.missingCharacters.map { "missing \($0)" }
         details += card.entry.unfilledPlaceholders.map { "no sample for \($0)" }
+        if let fallback = card.entry.fallback { details.append("text from \(fallback)") }
+        if let limit = card.entry.limit { details.append("\(limit.drawn) of \(limit.width) px allowed") }
+        if let note = card.entry.note { details.append("note: \(note)") }
         details += card.entry.failures
         html += "<figcaption><b>\(escape(caption))</b> "
             + Self.badges(of: card.entry).map { title in
@@ -38,7 +41,7 @@ extension ContactSheet {
     static let badgeKinds: [(title: String, css: String)] = [
         ("shrunk", "shrunk"), ("truncated", "truncated"), ("overflows", "overflows"),
         ("fallback font", "fallback"), ("missing glyphs", "missing-glyphs"),
-        ("not drawn", "not-drawn"), ("fails", "fails"),
+        ("not drawn", "not-drawn"), ("over its limit", "over-limit"), ("fails", "fails"),
     ]
 
     static func badges(of entry: RunReport.Entry) -> [String] {
@@ -49,6 +52,7 @@ extension ContactSheet {
         if !entry.fallbackFonts.isEmpty { badges.append("fallback font") }
         if !entry.missingCharacters.isEmpty { badges.append("missing glyphs") }
         if entry.status == .notRendered { badges.append("not drawn") }
+        if entry.isOverLimit { badges.append("over its limit") }
         if !entry.failures.isEmpty { badges.append("fails") }
         return badges
     }
@@ -97,7 +101,7 @@ extension ContactSheet {
         .badge{display:inline-block;border-radius:8px;padding:0 6px;font-size:11px;color:#fff;background:#889}
         .badge.shrunk{background:#c77d00}.badge.truncated{background:#c0262d}.badge.overflows{background:#8a0f55}
         .badge.fallback{background:#2a62c9}.badge.missing-glyphs{background:#6a1b9a}
-        .badge.not-drawn{background:#555}.badge.fails{background:#000}
+        .badge.not-drawn{background:#555}.badge.over-limit{background:#b3261e}.badge.fails{background:#000}
         table{border-collapse:collapse}th{text-align:left;vertical-align:top;padding:6px;font-weight:600}
         td{vertical-align:top;padding:4px}tr.key{border-top:1px solid #ccd}
         """

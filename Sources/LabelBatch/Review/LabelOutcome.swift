@@ -18,6 +18,8 @@ final class LabelOutcome: Sendable {
     let missingCharacters: [String]?
     /// The image files, one per scale.
     let files: [String]
+    /// The table's width limit and the width drawn; nil when the table sets none.
+    let limit: Manifest.WidthLimit?
 
     init(_ label: Manifest.Label) {
         fontSize = label.fontSize
@@ -28,5 +30,6 @@ final class LabelOutcome: Sendable {
         fallbackFonts = label.fallbackFonts
         missingCharacters = label.missingCharacters
         files = label.images.map(\.file)
+        limit = label.limit
     }
 }

@@ -63,6 +63,10 @@ extension BatchRun {
             wrapStyle: label.style.resolvedWrapStyle.rawValue, fit: nil, truncated: nil,
             fallbackFonts: [], missingCharacters: [], unfilledPlaceholders: label.unfilledPlaceholders,
             milliseconds: 0, failures: [])
+        entry.note = label.details?.note
+        entry.fallback = label.details?.fallbackLocale
+        entry.characterLimit = label.details?.limit?.characters
+        entry.ignoredCodes = label.details.flatMap { $0.ignoredCodes.isEmpty ? nil : $0.ignoredCodes }
         switch label.status {
         case .unchanged:
             entry.status = .unchanged
@@ -80,6 +84,7 @@ extension BatchRun {
         entry.truncated = outcome.truncated
         entry.fallbackFonts = outcome.fallbackFonts ?? []
         entry.missingCharacters = outcome.missingCharacters ?? []
+        entry.limit = outcome.limit.map { RunReport.Limit(width: $0.width, drawn: $0.drawn) }
         return (entry, outcome)
     }
 

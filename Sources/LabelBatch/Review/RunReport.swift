@@ -59,6 +59,28 @@ public struct RunReport: Encodable, Sendable {
         /// Why the label fails the run's checks, named as the command line's options:
         /// `fails --strict`, `fails --max-shrink 80%`, `--check: …`. Empty when it passes.
         public var failures: [String]
+        /// The translators' note the table carries for the string.
+        public var note: String? = nil
+        /// The locale whose text was drawn because the table has none for this one.
+        public var fallback: String? = nil
+        /// The table's width limit and the width drawn, px at scale 1; a label wider than
+        /// its limit fails `--strict`.
+        public var limit: Limit? = nil
+        /// The most characters the table allows the string; reported, not enforced.
+        public var characterLimit: Int? = nil
+        /// Inline codes of the table read as their plain text, such as `<mrk type="term">`.
+        public var ignoredCodes: [String]? = nil
+
+        /// Whether the label is drawn wider than its table's width limit.
+        public var isOverLimit: Bool { limit.map { $0.drawn > $0.width } ?? false }
+    }
+
+    /// A width limit and the width drawn, px at scale 1.
+    public struct Limit: Encodable, Sendable, Equatable {
+        /// The widest the table allows.
+        public var width: Int
+        /// The width of the text as drawn.
+        public var drawn: Int
     }
 
     /// The labels that fail the run's checks.

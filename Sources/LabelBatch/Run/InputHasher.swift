@@ -24,11 +24,21 @@ struct InputHasher {
         encoding = run.imageEncoding.fields.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
     }
 
+    /// What the manifest entry records of the table beyond the text: whose text it is and
+    /// the limit it is measured against. Only present where the table says them, so the
+    /// hashes of every other label stay as they were.
+    private static func tableFields(of label: PlannedLabel) -> [String] {
+        var fields: [String] = []
+        if let fallback = label.details?.fallbackLocale { fields.append("fallback \(fallback)") }
+        if let width = label.details?.limit?.width { fields.append("limit width \(width)") }
+        return fields
+    }
+
     func inputHash(of label: PlannedLabel) -> String {
         ContentHash.hex(ofFields: [
             Labelgen.version, label.text, sheet.fingerprint(forKey: label.key, locale: label.locale),
             label.scales.map { String($0) }.joined(separator: ","), fontSetHash, encoding,
-        ] + label.images.map { source in
+        ] + Self.tableFields(of: label) + label.images.map { source in
             // A changed picture redraws its labels; a missing one fails when drawn.
             (try? engine.locateImage(source)).map { fingerprints.hash(ofFile: $0) } ?? "missing \(source)"
         })

@@ -44,7 +44,9 @@ struct LabelPlan {
         // Samples stand for text the game inserts at run time, which it escapes;
         // so a sample such as "<Bob>" shows as written.
         let samples = style.markup ? style.samples.mapValues(Markup.escaped) : style.samples
-        let filled = Placeholders.fill(entry.value, samples: samples)
+        // A table's bold and italic codes are markup only where the style reads markup.
+        let value = style.markup ? entry.value : entry.details?.plainValue ?? entry.value
+        let filled = Placeholders.fill(value, samples: samples)
         let styled: StyledString
         if style.markup {
             do throws(MarkupError) {
@@ -61,8 +63,8 @@ struct LabelPlan {
         }
         let images = styled.runs.compactMap { $0.attributes.image?.source }
         return PlannedLabel(key: entry.key, text: filled.text, unfilledPlaceholders: filled.unfilled,
-                            images: images, locale: table.locale, source: table.source, sharedStyle: shared,
-                            scales: scales, status: .notRendered)
+                            images: images, locale: table.locale, source: table.source, details: entry.details,
+                            sharedStyle: shared, scales: scales, status: .notRendered)
     }
 
     /// Whether `tag` can name a folder: ASCII letters, digits and inner hyphens.

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import LabelLayout
+import StyledText
 import TextRender
 
 /// One label drawn at every scale, with its images staged and its manifest entry stored
@@ -95,7 +96,7 @@ struct LabelRenderer {
 
     private static func manifestLabel(_ label: PlannedLabel, layout: TextLayout, images: [Manifest.Image],
                                       fontFiles: [String: String], inputHash: String) -> Manifest.Label {
-        Manifest.Label(
+        var manifest = Manifest.Label(
             key: label.key, text: label.text, fontSize: layout.fontSize.manifestRounded,
             requestedFontSize: layout.requestedFontSize, fit: layout.fitOutcome.rawValue,
             truncated: layout.isTruncated, lines: layout.lines.map(\.drawnText),
@@ -106,6 +107,20 @@ struct LabelRenderer {
             fallbackFonts: layout.fallbackFaces.isEmpty ? nil : layout.fallbackFaces.map(\.family),
             images: images, fontFiles: fontFiles.keys.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted(),
             inputHash: inputHash)
+        manifest.fallback = label.details?.fallbackLocale
+        manifest.limit = label.details?.limit?.width.map { width in
+            Manifest.WidthLimit(width: width, drawn: drawnWidth(of: layout, style: label.style))
+        }
+        return manifest
+    }
+
+    /// How wide a translation tool's pixel limit sees the label: the text's ink with the
+    /// outline around it, px at scale 1, rounded up. The box and the shadows are not the
+    /// text's width, and a shrunk text counts at the size it was drawn.
+    static func drawnWidth(of layout: TextLayout, style: LabelStyle) -> Int {
+        guard !layout.inkBounds.isEmpty else { return 0 }
+        let outline = style.stroke?.reach ?? 0
+        return Int((layout.inkBounds.width + 2 * outline - 1e-9).rounded(.up))
     }
 }
 

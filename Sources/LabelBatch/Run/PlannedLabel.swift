@@ -1,3 +1,4 @@
+import StringTables
 import StyledText
 
 /// One label of a run: a key of one table with its merged style, and what the run will
@@ -17,6 +18,9 @@ public struct PlannedLabel: Sendable {
     public var locale: String
     /// The table's name, for messages.
     package var source: String
+    /// What the table says about the string besides its text: the translators' note, a
+    /// size limit, the locale a fallback text came from.
+    package var details: EntryDetails?
     /// The style merged for this key and locale.
     package var style: LabelStyle {
         get { sharedStyle.style }

@@ -1,0 +1,263 @@
+import Foundation
+import StyledText
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Reads an XLIFF document from Foundation's parser events: the structure (`<xliff>`,
+/// `<file>`, `<group>`) as it comes, and each unit's events, held only until the unit
+/// closes, through ``XLIFFUnitReader``. The same reader serves a document in memory and
+/// a file streamed a chunk at a time, so both read alike.
+final class XLIFFDocumentReader: NSObject, XMLParserDelegate {
+    /// The deepest nesting of elements read. XLIFF's own structure is six deep
+    /// (`xliff`, `file`, `body`, `group`, `trans-unit`, `target`); nested groups and
+    /// inline codes add a few, and the inline codes become markup, whose nesting is
+    /// bounded by the same number (``Markup/maximumDepth``). Deeper is hostile input,
+    /// refused before it costs stack or time.
+    static let maximumDepth = Markup.maximumDepth
+
+    private let source: String
+    private var builder: XLIFFCatalogBuilder
+    /// The start tags placed at their `<`, when reading a document in memory; nil while
+    /// streaming, where places are never shown (a problem ends the one-pass read).
+    private var startTags: [(name: String, place: SourcePlace)]?
+    private var nextStartTag = 0
+    private(set) var failure: StringTableError?
+
+    /// Namespace declarations in scope, innermost last: prefix ("" for the default) to URI.
+    private var namespaceScopes: [[String: String]] = []
+    private var depth = 0
+    private var isVersion2 = false
+    private var sawRoot = false
+    /// The structural elements open above the current one, with what they pass on to
+    /// their units.
+    private var structure: [(name: String, context: XLIFFUnitContext)] = []
+    /// Inside a unit: its events so far and the depth of its start tag.
+    private var unit: (events: [XLIFFEvent], depth: Int)?
+    /// Inside an element that holds nothing read (a `<header>`, a module's element): the
+    /// depth of its start tag.
+    private var skippedDepth: Int?
+    /// XLIFF 2's languages, given once on `<xliff>`.
+    private var languages: (source: String, target: String?)?
+
+    private init(source: String, options: TableReadOptions, mode: ReadingMode,
+                 startTags: [(name: String, place: SourcePlace)]?) {
+        self.source = source
+        builder = XLIFFCatalogBuilder(source: source, options: options, mode: mode)
+        self.startTags = startTags
+    }
+
+    /// The catalog of the document `parser` reads.
+    static func read(_ parser: XMLParser, source: String, options: TableReadOptions, mode: ReadingMode,
+                     startTags: [(name: String, place: SourcePlace)]?) throws(StringTableError) -> StringCatalog {
+        let reader = XLIFFDocumentReader(source: source, options: options, mode: mode, startTags: startTags)
+        parser.delegate = reader
+        parser.shouldProcessNamespaces = false
+        parser.shouldResolveExternalEntities = false
+        // parse() can return true for a truncated file while still setting the error.
+        let succeeded = parser.parse()
+        if let failure = reader.failure { throw failure }
+        if !succeeded || parser.parserError != nil {
+            let code = (parser.parserError as NSError?)?.code ?? 0
+            throw StringTableError(.syntax, file: source, place: .lineColumn(line: parser.lineNumber, column: parser.columnNumber),
+                                   message: XMLSyntaxMessage.describe(code: code))
+        }
+        guard reader.sawRoot else {
+            throw StringTableError(.missingField, file: source, place: .wholeFile,
+                                   message: "no elements; expected an XLIFF document with an <xliff> element")
+        }
+        return try reader.builder.catalog()
+    }
+
+    private func fail(_ error: StringTableError, _ parser: XMLParser) {
+        guard failure == nil else { return }
+        failure = error
+        parser.abortParsing()
+    }
+
+    /// Where the start tag just reported begins: found in the text when reading it
+    /// whole, else libxml2's place (the tag's end) while the two agree no longer.
+    private func place(of qualifiedName: String, _ parser: XMLParser) -> SourcePlace {
+        guard let tags = startTags else { return .wholeFile }
+        defer { nextStartTag += 1 }
+        if nextStartTag < tags.count, tags[nextStartTag].name == qualifiedName {
+            return tags[nextStartTag].place
+        }
+        startTags = nil
+        return .lineColumn(line: parser.lineNumber, column: parser.columnNumber)
+    }
+
+    private func name(_ qualifiedName: String) -> XMLName {
+        guard let colon = qualifiedName.firstIndex(of: ":") else {
+            return XMLName(namespace: namespace(of: ""), local: qualifiedName)
+        }
+        let prefix = String(qualifiedName[..<colon])
+        return XMLName(namespace: namespace(of: prefix) ?? prefix, local: String(qualifiedName[qualifiedName.index(after: colon)...]))
+    }
+
+    private func namespace(of prefix: String) -> String? {
+        for scope in namespaceScopes.reversed() {
+            if let uri = scope[prefix] { return uri.isEmpty ? nil : uri }
+        }
+        return nil
+    }
+
+    // MARK: - Parser events
+
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+                qualifiedName: String?, attributes: [String: String] = [:]) {
+        guard failure == nil else { return }
+        let place = place(of: elementName, parser)
+        depth += 1
+        guard depth <= Self.maximumDepth else {
+            fail(StringTableError(.limitExceeded, file: source, place: place,
+                                  message: "elements nested more than \(Self.maximumDepth) deep; expected XLIFF's structure "
+                                      + "of files, groups, units and inline codes"), parser)
+            return
+        }
+        var scope: [String: String] = [:]
+        for (attribute, value) in attributes {
+            if attribute == "xmlns" { scope[""] = value }
+            if attribute.hasPrefix("xmlns:") { scope[String(attribute.dropFirst("xmlns:".count))] = value }
+        }
+        namespaceScopes.append(scope)
+        let name = name(elementName)
+        let resolved = XMLAttributes(attributes) { self.namespace(of: $0) }
+        if unit != nil {
+            unit!.events.append(.start(name, resolved, place: place))
+            return
+        }
+        if skippedDepth != nil { return }
+        do {
+            try structure(name, resolved, place: place)
+        } catch {
+            fail(error, parser)
+        }
+    }
+
+    /// A start tag outside units: the root, a file, a group, a unit's beginning, or
+    /// something skipped whole.
+    private func structure(_ name: XMLName, _ attributes: XMLAttributes, place: SourcePlace) throws(StringTableError) {
+        guard sawRoot else {
+            sawRoot = true
+            try root(name, attributes, place: place)
+            structure.append(("xliff", XLIFFUnitContext()))
+            return
+        }
+        let parent = structure.last!
+        var context = parent.context
+        if !XLIFFNamespace.isCore(name.namespace) {
+            if isVersion2, parent.name == "file", name.namespace == XLIFFNamespace.sizeRestriction, name.local == "profiles" {
+                context.sizeProfile = attributes["generalProfile"]
+                structure[structure.count - 1].context = context
+            }
+            skippedDepth = depth
+            return
+        }
+        let isUnit = isVersion2
+            ? name.local == "unit" && (parent.name == "file" || parent.name == "group")
+            : name.local == "trans-unit" && (parent.name == "body" || parent.name == "group")
+        if isUnit {
+            unit = ([.start(name, attributes, place: place)], depth)
+            return
+        }
+        switch (parent.name, name.local) {
+        case ("xliff", "file"):
+            try beginFile(attributes, place: place)
+        case ("file", "body") where !isVersion2:
+            break
+        case ("body", "group"), ("group", "group"):
+            if attributes["translate"] == "no" { context.untranslatable = true }
+        case ("file", "group") where isVersion2:
+            if attributes["translate"] == "no" { context.untranslatable = true }
+        default:
+            // <header>, <skeleton>, <notes> of a file or group, <bin-unit>, and anything
+            // a newer version adds: nothing in them is drawn.
+            skippedDepth = depth
+            return
+        }
+        structure.append((name.local, context))
+    }
+
+    private func root(_ name: XMLName, _ attributes: XMLAttributes, place: SourcePlace) throws(StringTableError) {
+        guard name.local == "xliff", XLIFFNamespace.isCore(name.namespace) else {
+            throw StringTableError(.invalidValue, file: source, place: place,
+                                   message: "expected <xliff> as the root element, got <\(name.local)>")
+        }
+        guard let version = attributes["version"] else {
+            throw StringTableError(.missingField, file: source, place: place,
+                                   message: "expected a version attribute on <xliff>, such as version=\"1.2\" or \"2.1\"")
+        }
+        switch version.split(separator: ".").first {
+        case "1": isVersion2 = false
+        case "2": isVersion2 = true
+        default:
+            throw StringTableError(.invalidValue, file: source, place: place,
+                                   message: "expected XLIFF version 1.2 or 2.x, got \(JSONValue.quoted(version))")
+        }
+        if isVersion2 {
+            guard let sourceLanguage = attributes["srcLang"] else {
+                throw StringTableError(.missingField, file: source, place: place,
+                                       message: "expected a srcLang attribute on <xliff>")
+            }
+            languages = (sourceLanguage, attributes["trgLang"])
+            // The languages hold for the whole file, with or without <file>s.
+            try builder.beginFile(name: nil, sourceLanguage: sourceLanguage, targetLanguage: attributes["trgLang"], place: place)
+        }
+    }
+
+    private func beginFile(_ attributes: XMLAttributes, place: SourcePlace) throws(StringTableError) {
+        if let languages {
+            try builder.beginFile(name: attributes["original"] ?? attributes["id"], sourceLanguage: languages.source,
+                                  targetLanguage: languages.target, place: place)
+            return
+        }
+        guard let sourceLanguage = attributes["source-language"] else {
+            throw StringTableError(.missingField, file: source, place: place,
+                                   message: "expected a source-language attribute on <file>")
+        }
+        try builder.beginFile(name: attributes["original"], sourceLanguage: sourceLanguage,
+                              targetLanguage: attributes["target-language"], place: place)
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        guard failure == nil else { return }
+        defer {
+            depth -= 1
+            namespaceScopes.removeLast()
+        }
+        if let open = unit {
+            guard depth == open.depth else {
+                unit!.events.append(.end)
+                return
+            }
+            unit = nil
+            do {
+                var reader = XLIFFUnitReader(source: source, events: open.events + [.end])
+                let context = structure.last?.context ?? XLIFFUnitContext()
+                try builder.add(isVersion2 ? try reader.readUnit(context: context) : try reader.readTransUnit(context: context))
+            } catch {
+                fail(error, parser)
+            }
+            return
+        }
+        if let skipped = skippedDepth {
+            if depth == skipped { skippedDepth = nil }
+            return
+        }
+        guard let closed = structure.popLast() else { return }
+        if closed.name == "file" {
+            do { try builder.endFile() } catch { fail(error, parser) }
+        }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        guard failure == nil, unit != nil else { return }
+        unit!.events.append(.text(string))
+    }
+
+    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+        guard failure == nil, unit != nil else { return }
+        unit!.events.append(.text(String(decoding: CDATABlock, as: UTF8.self)))
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+import StyledText
+
+/// An element's name with its prefix resolved: XLIFF's own elements have the XLIFF
+/// namespace (or none, in files that declare none), modules and tools have theirs.
+struct XMLName: Hashable {
+    var namespace: String?
+    var local: String
+}
+
+/// The namespaces XLIFF files use, by what they are for.
+enum XLIFFNamespace {
+    static let xml = "http://www.w3.org/XML/1998/namespace"
+    static let formatStyle = "urn:oasis:names:tc:xliff:fs:2.0"
+    static let sizeRestriction = "urn:oasis:names:tc:xliff:sizerestriction:2.0"
+
+    /// Whether `namespace` is that of XLIFF's core elements: 1.x, 2.0 (which 2.1 keeps)
+    /// or 2.2, or none at all, as older exports write them.
+    static func isCore(_ namespace: String?) -> Bool {
+        guard let namespace else { return true }
+        return namespace.hasPrefix("urn:oasis:names:tc:xliff:document:")
+    }
+}
+
+/// An element's attributes, unprefixed ones by name and the others by namespace and name.
+struct XMLAttributes {
+    private var plain: [String: String] = [:]
+    private var qualified: [XMLName: String] = [:]
+
+    /// The attributes of a start tag, `xmlns` declarations left out, prefixes resolved
+    /// with `resolve`. An attribute whose prefix is undeclared keeps it as a namespace,
+    /// so it still differs from an unprefixed one.
+    init(_ raw: [String: String], resolve: (String) -> String?) {
+        for (name, value) in raw where name != "xmlns" && !name.hasPrefix("xmlns:") {
+            if let colon = name.firstIndex(of: ":") {
+                let prefix = String(name[..<colon])
+                let namespace = prefix == "xml" ? XLIFFNamespace.xml : resolve(prefix) ?? prefix
+                qualified[XMLName(namespace: namespace, local: String(name[name.index(after: colon)...]))] = value
+            } else {
+                plain[name] = value
+            }
+        }
+    }
+
+    subscript(_ name: String) -> String? { plain[name] }
+
+    subscript(_ namespace: String, _ name: String) -> String? {
+        qualified[XMLName(namespace: namespace, local: name)]
+    }
+}
+
+/// What Foundation's parser reported inside one unit, in order, so the unit's grammar
+/// is read by plain recursive descent.
+enum XLIFFEvent {
+    case start(XMLName, XMLAttributes, place: SourcePlace)
+    case end
+    case text(String)
+}
+
+/// What the XML layer refuses before Foundation's parser sees a file, found by a scan
+/// of the text from its start.
+///
+/// - A document type declaration: XLIFF is defined by schemas and needs none, and one
+///   could declare entities (expanded without bound, the "billion laughs") or name an
+///   external DTD to fetch. Refusing the declaration refuses all of that at once.
+/// - An entity declaration, anywhere: the same, should one be written without a DOCTYPE.
+/// - A processing instruction without content (`<?name?>`): libxml2 hands
+///   FoundationXML no text for it, which stops the process.
+///
+/// Markers are matched anywhere, comments and CDATA included, so the one-pass scan of
+/// a file needs no XML grammar and refuses exactly what the whole-file scan refuses.
+enum XLIFFHazardScan {
+    /// The first hazard of `scanner`'s text: where it starts and what to say.
+    static func firstHazard(_ scanner: inout TextScanner) -> (place: SourcePlace, kind: StringTableErrorKind, message: String)? {
+        while !scanner.isAtEnd {
+            guard scanner.peek() == "<" else {
+                scanner.advance()
+                continue
+            }
+            let place = scanner.place
+            if scanner.skip("<!DOCTYPE") {
+                return (place, .unsupportedFeature, "a document type declaration (<!DOCTYPE) is not read: XLIFF needs "
+                            + "none, and it could declare entities or fetch a DTD; expected the file without it")
+            }
+            if scanner.skip("<!ENTITY") {
+                return (place, .unsupportedFeature, "entity declarations are not supported; expected the text "
+                            + "written out in each unit")
+            }
+            if scanner.skip("<?") {
+                var name = String.UnicodeScalarView()
+                while let scalar = scanner.peek(), scalar != "?", scalar != "<", !scalar.properties.isWhitespace {
+                    name.append(scalar)
+                    scanner.advance()
+                }
+                if !name.isEmpty, scanner.skip("?>") {
+                    return (place, .unsupportedFeature, "a processing instruction without content (<?\(String(name))?>) "
+                                + "is not supported; remove it")
+                }
+                continue
+            }
+            scanner.advance()
+        }
+        return nil
+    }
+}
+
+/// Finds the start tags of an XML text in order with their places, stepping over
+/// comments, CDATA, processing instructions, end tags and quoted attribute values, so
+/// a message can point at a tag's `<` where libxml2 knows only the end of the tag.
+enum XLIFFStartTags {
+    static func locate(in scalars: [Unicode.Scalar]) -> [(name: String, place: SourcePlace)] {
+        var scanner = TextScanner(scalars)
+        var tags: [(name: String, place: SourcePlace)] = []
+        while !scanner.isAtEnd {
+            if scanner.skip("<!--") {
+                skip(past: "-->", &scanner)
+            } else if scanner.skip("<![CDATA[") {
+                skip(past: "]]>", &scanner)
+            } else if scanner.skip("<?") {
+                skip(past: "?>", &scanner)
+            } else if scanner.skip("</") || scanner.skip("<!") {
+                skipTag(&scanner)
+            } else if scanner.peek() == "<" {
+                let place = scanner.place
+                scanner.advance()
+                var name = String.UnicodeScalarView()
+                while let scalar = scanner.peek(), !scalar.properties.isWhitespace, scalar != ">", scalar != "/" {
+                    name.append(scalar)
+                    scanner.advance()
+                }
+                tags.append((String(name), place))
+                skipTag(&scanner)
+            } else {
+                scanner.advance()
+            }
+        }
+        return tags
+    }
+
+    private static func skip(past terminator: String, _ scanner: inout TextScanner) {
+        while !scanner.isAtEnd, !scanner.skip(terminator) {
+            scanner.advance()
+        }
+    }
+
+    /// Up to the `>` ending a tag, past quoted values, which may hold `>`.
+    private static func skipTag(_ scanner: inout TextScanner) {
+        while let scalar = scanner.next() {
+            switch scalar {
+            case "\"", "'":
+                scanner.skip { $0 != scalar }
+                scanner.advance()
+            case ">": return
+            default: break
+            }
+        }
+    }
+}
+
+/// Words for libxml2's error numbers, which Foundation reports on Linux without text.
+enum XMLSyntaxMessage {
+    static func describe(code: Int) -> String {
+        switch code {
+        case 4: "the file is empty; expected an XLIFF document with an <xliff> element"
+        case 5: "the document ends wrongly; expected every element closed and nothing after </xliff>"
+        case 6, 7, 8: "invalid character reference; expected &#NNN; or &#xHHHH; naming a character XML allows"
+        case 9: "a character XML does not allow; expected text, an entity or a tag"
+        case 23: "entity without its ';'; expected &name;"
+        case 26: "unknown entity; expected &lt; &gt; &amp; &quot; &apos; or a character reference such as &#38;"
+        case 38: "'<' in an attribute value; expected &lt;"
+        case 39: "expected a quoted attribute value, name=\"value\""
+        case 41: "attribute without a value; expected name=\"value\""
+        case 42: "the same attribute twice in one tag"
+        case 65: "expected whitespace between attributes or the end of the tag"
+        case 68: "expected a tag name after '<'; write a literal < as &lt;"
+        case 73: "expected '>' to end the tag"
+        case 76: "a closing tag does not match the open element; expected its </name>"
+        case 77: "unfinished tag; expected '>'"
+        case 80: "'--' inside a comment; expected it only to end the comment"
+        case 201, 202, 203: "a namespace prefix that is not declared; expected xmlns:prefix=\"…\" on this or an enclosing element"
+        default: "malformed XML (libxml2 error \(code))"
+        }
+    }
+}
