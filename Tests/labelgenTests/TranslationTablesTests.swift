@@ -74,6 +74,13 @@ struct TranslationTablesTests {
         #expect(manifest.first { $0["key"] as? String == "menu.settings" }?["limit"] as? [String: Int] == settings)
         #expect(plain.stderr.contains("over its limit of 60"), "\(plain)")
 
+        let sheet = try await CLI.run(arguments + ["--contact-sheet", tmp("sheet.html").path])
+        #expect(sheet.status == 0, "\(sheet)")
+        let page = try String(contentsOf: tmp("sheet.html"), encoding: .utf8)
+        #expect(page.contains("note: The main menu&#39;s fourth button") || page.contains("note: The main menu's fourth button"),
+                "the contact sheet lacks the note")
+        #expect(page.contains("over its limit") && page.contains("of 60 px allowed"), "the contact sheet lacks the limit")
+
         let strict = try await CLI.run(arguments + ["--strict"])
         #expect(strict.status == 1, "\(strict)")
         #expect(strict.stderr.contains("1 labels failed their checks: de/menu.settings"), "\(strict)")
@@ -120,6 +127,39 @@ struct TranslationTablesTests {
         #expect(try await CLI.run(arguments).status == 0)
         #expect(try frenchQuit()?["text"] as? String == "Quit")
         #expect(try frenchQuit()?["fallback"] == nil, "the translated text is still marked as the fallback's")
+    }
+
+    /// XLIFF files that would fetch, expand or nest without bound, each otherwise valid.
+    private static let hostile: [(name: String, text: String)] = {
+        let unit = #"<trans-unit id="a"><source>A</source><target>&x;</target></trans-unit>"#
+        let head = #"<xliff version="1.2"><file original="f" source-language="en" target-language="de"><body>"#
+        let tail = "</body></file></xliff>"
+        let laughs = (1...9).map { level in
+            "<!ENTITY l\(level) \"" + String(repeating: "&l\(level - 1);", count: 10) + "\">"
+        }.joined()
+        let deep = String(repeating: "<group>", count: 5000) + String(repeating: "</group>", count: 5000)
+        return [
+            ("external.xlf", #"<?xml version="1.0"?><!DOCTYPE xliff [<!ENTITY x SYSTEM "file:///etc/passwd">]>"#
+                + head + unit + tail),
+            ("laughs.xlf", #"<?xml version="1.0"?><!DOCTYPE xliff [<!ENTITY l0 "ha">"# + laughs + #"<!ENTITY x "&l9;">]>"#
+                + head + unit + tail),
+            ("deep.xlf", head + deep + tail),
+        ]
+    }()
+
+    @Test("hostile XLIFF (an external entity, a billion laughs, deep nesting) exits 2 naming the file, and writes nothing")
+    func hostileXML() async throws {
+        let tmp = try TempDir()
+        defer { tmp.remove() }
+        try tmp.writeJSON(Styles.basic(scales: [1]), to: "style.json")
+        for file in Self.hostile {
+            try tmp.write(file.text, to: file.name)
+            let result = try await CLI.run([tmp(file.name).path, "--style", tmp("style.json").path,
+                                            "--out", tmp("out").path])
+            #expect(result.status == 2, "\(file.name): \(result)")
+            #expect(result.stderr.contains(file.name), "\(file.name): \(result)")
+            #expect(!FileManager.default.fileExists(atPath: tmp("out").path), "\(file.name) wrote files")
+        }
     }
 
     @Test("XLIFF bold codes are markup in a style that reads markup, and plain text in one that does not")

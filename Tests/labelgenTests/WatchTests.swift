@@ -16,13 +16,15 @@ struct WatchTests {
 
         static let table = ["a": "Apples", "b": "Bananas", "c": "Cherries"]
 
-        init(table: [String: String] = Watch.table, style: [String: Any] = Styles.basic(scales: [1]),
-             before: (TempDir) throws -> Void = { _ in }) async throws {
+        /// With `spreadsheet`, the table watched is `strings.csv` holding that text instead.
+        init(table: [String: String] = Watch.table, spreadsheet: String? = nil,
+             style: [String: Any] = Styles.basic(scales: [1]), before: (TempDir) throws -> Void = { _ in }) async throws {
             tmp = try TempDir()
             try tmp.writeJSON(style, to: "style.json")
-            try tmp.writeJSON(table, to: "en.json")
+            let tableName = spreadsheet == nil ? "en.json" : "strings.csv"
+            if let spreadsheet { try tmp.write(spreadsheet, to: tableName) } else { try tmp.writeJSON(table, to: tableName) }
             try before(tmp)
-            child = try Child(arguments: [tmp("en.json").path, "--style", tmp("style.json").path, "--out", tmp("out").path,
+            child = try Child(arguments: [tmp(tableName).path, "--style", tmp("style.json").path, "--out", tmp("out").path,
                                           "--contact-sheet", tmp("sheet.html").path, "--watch"],
                               standardError: tmp("stderr.txt"))
             try await waitUntil("the first run is done and watching begins") { self.log.contains("for changes (Ctrl-C to stop)") }
@@ -125,6 +127,18 @@ struct WatchTests {
 
         #expect(try await watch.stop(SIGINT) == .exited(130))
         try watch.expectConsistent(texts: table)
+    }
+
+    @Test("saving a spreadsheet redraws only the labels of the cells that changed, whatever their locale")
+    func spreadsheetSave() async throws {
+        let csv = "keys,en,de\na,Apples,Äpfel\nb,Bananas,Bananen\n"
+        let watch = try await Watch(spreadsheet: csv)
+        #expect(try watch.inodes().keys.sorted() == ["de/a.png", "de/b.png", "en/a.png", "en/b.png"], "\(watch.log)")
+        let before = try watch.inodes()
+        try watch.saveInPlace(csv.replacingOccurrences(of: "Bananen", with: "Bananenschalen"), to: "strings.csv")
+        try await watch.expectRedrawn(["de/b.png"], since: before, after: "one cell of strings.csv changed")
+        try await watch.waitUntil("the run is logged") { watch.log.contains("strings.csv changed; 1 label redrawn in ") }
+        #expect(try await watch.stop(SIGINT) == .exited(130))
     }
 
     @Test("saving the style redraws every label; SIGTERM ends it with 143")
