@@ -300,6 +300,15 @@ FAULTS = [
     ("codes-markup-everywhere", "Sources/LabelBatch/Run/LabelPlan.swift",
      "let value = style.markup ? entry.value : entry.details?.plainValue ?? entry.value", "let value = entry.value",
      "TranslationTablesTests", "XLIFF's bold codes show as <b> tags in a style without markup"),
+    ("miter-limit-unsquared", "Sources/CGlyphCoverage/GlyphCoverage.c",
+     "miter_limit * miter_limit * (1 + dot) >= 2", "miter_limit * (1 + dot) >= 2",
+     "MiterLimitTests", "the miter limit is compared unsquared: corners between 29 and 60 degrees get a bevel instead of a miter"),
+    ("small-filter-none", "Sources/CPNGFilter/PNGFilter.c",
+     "for (int filter = 0; filter < 5; filter++) {", "for (int filter = 0; filter < 1; filter++) {",
+     "PNGFilterChoiceTests", "--png small stores every row with filter None instead of the smallest-sum filter"),
+    ("straighten-truncates", "Sources/LabelImage/Premultiply.swift",
+     "(c * 255 + a / 2) / a", "c * 255 / a",
+     "StraightenedRoundingTests", "un-premultiplying (the contact sheet's path) rounds down instead of to the nearest value"),
 ]
 
 
