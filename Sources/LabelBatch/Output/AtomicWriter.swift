@@ -193,10 +193,15 @@ package enum AtomicWriter {
         guard body[body.endIndex - 9] == UInt8(ascii: "."),
               let dot = rest.lastIndex(of: UInt8(ascii: ".")), dot > rest.startIndex else { return nil }
         let digits = rest[(dot + 1)...]
-        guard let first = digits.first, (0x31...0x39).contains(first), digits.count <= 10,
-              digits.allSatisfy({ (0x30...0x39).contains($0) }),
-              let pid = Int32(String(decoding: digits, as: UTF8.self)) else { return nil }
+        guard isProcessNumber(digits), let pid = Int32(String(decoding: digits, as: UTF8.self)) else { return nil }
         return pid
+    }
+
+    /// Whether `digits` spell a process id as ``temporaryName(for:tag:)`` does: ASCII
+    /// decimal digits, no sign, no leading zero, at most ten of them.
+    private static func isProcessNumber(_ digits: some Collection<UInt8>) -> Bool {
+        guard let first = digits.first, (0x31...0x39).contains(first), digits.count <= 10 else { return false }
+        return digits.allSatisfy { (0x30...0x39).contains($0) }
     }
 
     /// Writes `data` beside `url` under a temporary name, so the drawing threads can put

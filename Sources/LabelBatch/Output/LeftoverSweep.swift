@@ -76,11 +76,12 @@ struct LeftoverSweep: Sendable {
 
     /// Removes the staged files in the folder open at `folder` whose process is gone.
     private static func removeStaged(in folder: Int32) -> Int {
-        let own = getpid()
         var removed = 0
         for name in names(in: folder) where name.hasPrefix(".") {
-            guard let pid = AtomicWriter.stagingProcess(ofName: name), pid != own,
-                  // kill(pid, 0) fails with ESRCH only when no such process exists here.
+            // kill(pid, 0) fails with ESRCH only when no such process exists here, so this
+            // process's own staging, and that of a live run into a folder around this one
+            // (which stages in its locale folders without their locks), stay.
+            guard let pid = AtomicWriter.stagingProcess(ofName: name),
                   kill(pid, 0) != 0, errno == ESRCH else { continue }
             var info = stat()
             guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
