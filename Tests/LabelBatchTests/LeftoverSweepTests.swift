@@ -182,4 +182,20 @@ struct LeftoverSweepTests {
         for name in staged { #expect(!Self.exists(name, in: scratch), "\(name)") }
         lock.release()
     }
+
+    @Test("a killed merge's staged images, in a locale folder of the merged folder no manifest names yet, go when shards are merged again")
+    func mergedLocalesSwept() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let tables = [table("en", ["play": "Play", "quit": "Quit"])]
+        for index in 1...2 {
+            _ = try runAll(try batchRun(tables, into: scratch, folder: "shard\(index)", shard: Shard(index: index, count: 2)))
+        }
+        let staged = "merged/en/.play.png.\(try Self.endedProcess()).0A1B2C3D.tmp"
+        try Self.plant([staged], in: scratch)
+        let merge = ShardMerge(shardFolders: [scratch("shard1"), scratch("shard2")], outputFolder: scratch("merged"))
+        #expect(try merge.run().labels == ["en": 2])
+        #expect(!Self.exists(staged, in: scratch))
+        #expect(Self.exists("merged/en/manifest.json", in: scratch))
+    }
 }
