@@ -5,33 +5,6 @@ import Testing
 /// Staging, flushing and renaming files, as a batch writes its outputs.
 @Suite("Atomic writes")
 struct AtomicWriterTests {
-    @Test("files staged by a process that is gone are removed from the folder and its folders; a live one's and other files stay")
-    func leftoversOfKilledRuns() throws {
-        let scratch = try Scratch()
-        defer { scratch.remove() }
-        // A process that has ended: its pid names no process until the kernel reuses it.
-        let ended = Process()
-        ended.executableURL = URL(fileURLWithPath: "/bin/true")
-        try ended.run()
-        ended.waitUntilExit()
-        let dead = ended.processIdentifier, live = getpid()
-        try #require(kill(dead, 0) != 0)
-        let files = [
-            "out/.manifest.json.\(dead).0A1B2C3D.tmp": false, "out/de/.play@2x.png.\(dead).DEADBEEF.tmp": false,
-            "out/_diff/de/.play.diff.png.\(dead).12345678.tmp": false, "out/de/.play.png.\(live).ABCDEF01.tmp": true,
-            "out/de/play.png": true, "out/de/.notes.tmp": true, "out/de/.play.png.\(dead).abcdef01.tmp": true,
-            "out/de/deeper/still/.x.png.\(dead).0A1B2C3D.tmp": true,
-        ]
-        for name in files.keys {
-            try FileManager.default.createDirectory(at: scratch(name).deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data("x".utf8).write(to: scratch(name))
-        }
-        #expect(AtomicWriter.removeLeftovers(in: scratch("out")) == 3)
-        for (name, kept) in files {
-            #expect(FileManager.default.fileExists(atPath: scratch(name).path) == kept, "\(name)")
-        }
-    }
-
     @Test("staged files hold their bytes, with the permissions any new file gets, only after the commit")
     func stagedFilesCommit() throws {
         let scratch = try Scratch()

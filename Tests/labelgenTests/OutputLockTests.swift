@@ -125,6 +125,103 @@ struct OutputLockTests {
         #expect(Files.list(tmp("out")) == Self.outputs(keys: 200), "nothing but the outputs after the next run")
     }
 
+    /// Whether this process may start others in a pid namespace of their own: as root,
+    /// with util-linux's `unshare`, where the container allows it.
+    private static let pidNamespacesAllowed: Bool = {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return false }
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        probe.arguments = ["-p", "-f", "--mount-proc", "/bin/true"]
+        probe.standardError = FileHandle.nullDevice
+        guard (try? probe.run()) != nil else { return false }
+        probe.waitUntilExit()
+        return probe.terminationStatus == 0
+    }()
+
+    @Test("a run in another pid namespace holding OUT/inner and OUT/de loses none of its staged files while a run into OUT starts and ends",
+          .enabled(if: pidNamespacesAllowed, "needs root and `unshare -p -f --mount-proc` permitted"))
+    func otherNamespaceKeepsItsStaging() async throws {
+        let tmp = try TempDir()
+        defer { tmp.remove() }
+        try setUp(tmp)
+        // An earlier run drew German too, so OUT/de holds labelgen's manifest: a folder the
+        // sweep looks into, now another run's output folder.
+        try tmp.writeJSON(["key0": "Beschriftung 0"], to: "de.json")
+        let earlier = try await CLI.run(arguments(tmp) + [tmp("de.json").path])
+        try #require(earlier.status == 0, "\(earlier)")
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let invisible = ended.processIdentifier
+
+        // The other run, as pid `invisible` of its own namespace (the kernel hands out the
+        // pid after ns_last_pid), locks its folders and stages files in them as a run does,
+        // then waits for its input to end: it is mid-write for as long as the test needs.
+        let other = Process()
+        other.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        other.arguments = ["-p", "-f", "--mount-proc", "/usr/bin/env", "python3", "-c", """
+            import fcntl, os, sys
+            try:
+                with open("/proc/sys/kernel/ns_last_pid", "w") as last: last.write(str(int(sys.argv[1]) - 1))
+            except OSError:
+                pass
+            child = os.fork()
+            if child:
+                os.waitpid(child, 0)
+                sys.exit(0)
+            out = sys.argv[2]
+            os.makedirs(out + "/inner/en", exist_ok=True)
+            held = []
+            for folder in ("inner", "de"):
+                held.append(os.open(out + "/" + folder, os.O_RDONLY))
+                fcntl.flock(held[-1], fcntl.LOCK_EX)
+            pid = os.getpid()
+            for name in ("inner/.report.json.%d.0A1B2C3D.tmp", "inner/en/.key0.png.%d.DEADBEEF.tmp",
+                         "de/.key0.png.%d.12345678.tmp"):
+                with open(out + "/" + name % pid, "w") as staged: staged.write("x")
+            print("held %d" % pid, flush=True)
+            sys.stdin.read()
+            """, String(invisible), tmp("out").path]
+        let input = Pipe(), output = Pipe()
+        other.standardInput = input
+        other.standardOutput = output
+        try other.run()
+        var inputOpen = true
+        // Ending its input ends the other run, and its namespace with it.
+        func endOther() throws {
+            if inputOpen { try input.fileHandleForWriting.close() }
+            inputOpen = false
+            other.waitUntilExit()
+        }
+        defer { try? endOther() }
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let more = output.fileHandleForReading.availableData
+            if more.isEmpty { break }
+            line.append(more)
+        }
+        let said = String(decoding: line, as: UTF8.self).split(separator: " ")
+        try #require(said.count == 2 && said[0] == "held", "the other run said \(said)")
+        let pid = try #require(Int32(said[1].trimmingCharacters(in: .whitespacesAndNewlines)))
+        let staged = ["inner/.report.json.\(pid).0A1B2C3D.tmp", "inner/en/.key0.png.\(pid).DEADBEEF.tmp",
+                      "de/.key0.png.\(pid).12345678.tmp"]
+
+        let result = try await CLI.run(arguments(tmp))
+        #expect(result.status == 0, "\(result)")
+        for name in staged { #expect(FileManager.default.fileExists(atPath: tmp("out/" + name).path), "\(name)") }
+        #expect(other.isRunning, "the other run ended before the run into OUT did")
+        #expect(pid == invisible, "the other run got pid \(pid), not \(invisible): its pid is no test of the sweep")
+
+        // Once the other run has ended, its file in OUT/de is a leftover like any other;
+        // OUT/inner is still not OUT's to sweep.
+        try endOther()
+        let next = try await CLI.run(arguments(tmp))
+        #expect(next.status == 0, "\(next)")
+        #expect(!FileManager.default.fileExists(atPath: tmp("out/" + staged[2]).path), "the ended run's leftover stayed")
+        for name in staged.prefix(2) { #expect(FileManager.default.fileExists(atPath: tmp("out/" + name).path), "\(name)") }
+    }
+
     @Test("a run leaves only labels and manifests in OUT, hidden files included, and so does the next one")
     func onlyOutputsInTheFolder() async throws {
         let tmp = try TempDir()

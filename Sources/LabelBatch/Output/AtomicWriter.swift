@@ -156,7 +156,7 @@ package enum AtomicWriter {
     /// Opens a scratch file in `folder` that has no name: it is made under a staged
     /// name for `name` and unlinked at once, so it vanishes with its descriptor however
     /// the run ends, and a run killed between the two calls leaves a file that the next
-    /// run's ``removeLeftovers(in:depth:)`` takes for a dead process's and removes.
+    /// run's ``LeftoverSweep`` takes for a dead process's and removes.
     ///
     /// - Returns: The descriptor, open for reading and writing; the caller closes it.
     /// - Throws: The file system's error.
@@ -174,45 +174,34 @@ package enum AtomicWriter {
         return ".\(name).\(ProcessInfo.processInfo.processIdentifier).\(String(repeating: "0", count: 8 - hex.count) + hex).tmp"
     }
 
-    /// Removes the files staged in `folder`, and in the folders in it up to `depth` levels
-    /// down, by processes that are gone: a run killed with SIGKILL, or by a power cut,
-    /// cannot remove them itself. Staged files of live processes are left alone.
+    /// The process id in a name ``temporaryName(for:tag:)`` gives, or nil for any other name.
     ///
-    /// - Returns: How many were removed.
-    @discardableResult
-    static func removeLeftovers(in folder: URL, depth: Int = 2) -> Int {
-        let manager = FileManager.default
-        guard let names = try? manager.contentsOfDirectory(atPath: folder.path) else { return 0 }
-        var removed = 0
-        for name in names {
-            // Only names that could be staged files or folders are looked at closer: a
-            // locale folder of 100,000 labels costs no URL per file.
-            guard name.hasPrefix(".") || !name.contains(".") else { continue }
-            let url = folder.appendingPathComponent(name)
-            if let pid = stagingProcess(ofName: name) {
-                // kill(pid, 0) fails with ESRCH only when no such process exists.
-                if kill(pid, 0) != 0, errno == ESRCH, unlink(url.path) == 0 { removed += 1 }
-            } else if depth > 0, !name.contains("."),
-                      // The folders runs write into (locales, `_diff`) have no dot; every
-                      // file they write has one, so a locale of 100,000 labels costs no
-                      // look at each file.
-                      (try? url.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey])).map({
-                          $0.isDirectory == true && $0.isSymbolicLink != true
-                      }) == true {
-                removed += removeLeftovers(in: url, depth: depth - 1)
-            }
-        }
-        return removed
+    /// The form is exact: `.<name>.<pid>.<tag>.tmp`, where `<name>` is the target's name
+    /// (not empty), `<pid>` a process id in decimal digits with no sign and no leading
+    /// zero, and `<tag>` eight uppercase hexadecimal digits, as in
+    /// `.play@2x.png.4242.0A1B2C3D.tmp`. Only such names are ever removed as leftovers
+    /// (``LeftoverSweep``), so anything a user names otherwise is safe.
+    static func stagingProcess(ofName name: String) -> Int32? {
+        let bytes = Array(name.utf8)
+        let suffix = Array(".tmp".utf8)
+        guard bytes.count > 1 + 1 + 1 + 1 + 8 + suffix.count, bytes.first == UInt8(ascii: "."),
+              bytes.suffix(suffix.count).elementsEqual(suffix) else { return nil }
+        let body = bytes.dropFirst().dropLast(suffix.count)
+        let tag = body.suffix(8)
+        guard tag.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x46).contains($0) }) else { return nil }
+        let rest = body.dropLast(9)
+        guard body[body.endIndex - 9] == UInt8(ascii: "."),
+              let dot = rest.lastIndex(of: UInt8(ascii: ".")), dot > rest.startIndex else { return nil }
+        let digits = rest[(dot + 1)...]
+        guard isProcessNumber(digits), let pid = Int32(String(decoding: digits, as: UTF8.self)) else { return nil }
+        return pid
     }
 
-    /// The process id in a name ``temporaryName(for:tag:)`` gives, or nil for any other name.
-    static func stagingProcess(ofName name: String) -> Int32? {
-        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return nil }
-        let parts = name.dropFirst().dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count >= 3, let pid = Int32(parts[parts.count - 2]), pid > 0 else { return nil }
-        let tag = parts[parts.count - 1]
-        guard tag.count == 8, tag.allSatisfy({ $0.isHexDigit && !$0.isLowercase }) else { return nil }
-        return pid
+    /// Whether `digits` spell a process id as ``temporaryName(for:tag:)`` does: ASCII
+    /// decimal digits, no sign, no leading zero, at most ten of them.
+    private static func isProcessNumber(_ digits: some Collection<UInt8>) -> Bool {
+        guard let first = digits.first, (0x31...0x39).contains(first), digits.count <= 10 else { return false }
+        return digits.allSatisfy { (0x30...0x39).contains($0) }
     }
 
     /// Writes `data` beside `url` under a temporary name, so the drawing threads can put

@@ -44,6 +44,8 @@ package final class OutputFolderLock: Sendable {
     package let folder: URL
     /// The open folder; unlocking it releases the claim.
     private let descriptor: Descriptor
+    /// What the sweeps for killed runs' files under this lock have looked at.
+    private let leftovers = Locked(LeftoverSweep())
 
     /// Locks `folder`, creating it if needed.
     ///
@@ -93,9 +95,22 @@ package final class OutputFolderLock: Sendable {
         // the labels. Only a run holding the folder removes it, and it needs no mention:
         // no run of this version reads it.
         _ = unlinkat(fd, Self.oldLockFileName, 0)
-        // So are the files a killed run had staged and not yet renamed: images and
-        // manifests in the locale folders, diffs in `_diff/<locale>`.
-        AtomicWriter.removeLeftovers(in: folder)
+        // So are the files a killed run had staged and not yet renamed: at the top, in the
+        // locale folders its manifests name, and in their `_diff/<locale>`.
+        leftovers.withLock { _ = $0.sweepOutputFolder(fd) }
+    }
+
+    /// Removes the files killed runs staged in the folders of `locales` (and their
+    /// `_diff/<locale>`), the folders a run is about to write: a run killed before it
+    /// wrote a locale's first manifest leaves one that no manifest names. Folders swept
+    /// already under this lock are not looked at again; nothing is done once released.
+    ///
+    /// - Returns: How many files were removed.
+    @discardableResult
+    package func removeLeftovers(inLocales locales: some Sequence<String>) -> Int {
+        descriptor.withOpenFolder { out in
+            leftovers.withLock { sweep in locales.reduce(0) { $0 + sweep.sweep(locale: $1, in: out) } }
+        } ?? 0
     }
 
     /// Releases the folder now rather than when the lock is freed. Calling it again does
@@ -158,6 +173,11 @@ private final class Descriptor: Sendable {
 
     init(_ fd: Int32) {
         self.fd = Locked(fd)
+    }
+
+    /// Calls `body` with the folder's descriptor while it is open, nil once it is closed.
+    func withOpenFolder<T>(_ body: (Int32) -> T) -> T? {
+        fd.withLock { fd in fd >= 0 ? body(fd) : nil }
     }
 
     func close() {

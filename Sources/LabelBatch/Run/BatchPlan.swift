@@ -98,6 +98,7 @@ extension BatchRun {
                       shared: SharedPlanning? = nil) throws(BatchError) -> BatchPlan {
         let locales = Set(selected.map(\.locale)).sorted()
         for locale in locales { try OutputFolder.checkLocaleFolder(outputFolder.appendingPathComponent(locale)) }
+        lock.removeLeftovers(inLocales: locales)
         let engine = shared?.engine ?? LayoutEngine(fonts: fonts, imageDirectories: imageFolders)
         let fingerprints = shared?.fingerprints ?? FontFingerprints()
         let usesFontFiles = selected.contains { !$0.style.font.files.isEmpty }

@@ -56,6 +56,7 @@ package struct ShardMerge: Sendable {
         let lock: OutputFolderLock
         do { lock = try OutputFolderLock(folder: outputFolder, waiting: waitsForLock) } catch { throw .output(error) }
         defer { lock.release() }
+        lock.removeLeftovers(inLocales: locales.map(\.locale))
         return try write(locales)
     }
 
