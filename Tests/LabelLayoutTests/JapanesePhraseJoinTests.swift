@@ -7,7 +7,7 @@ import Testing
 /// ends it early, each in more than one form: a content word and the hiragana after it
 /// (kanji, katakana or a closing quote before them), two content words of one compound,
 /// and a te-form and its auxiliary, after unvoiced stems (〜て) and voiced ones (〜で),
-/// with each auxiliary the join knows.
+/// with each auxiliary the join knows, ください kept whole too.
 @Suite("Japanese phrase joins")
 struct JapanesePhraseJoinTests {
     /// Sentences cut into phrases by hand, as a Japanese typesetter would mark them.
@@ -33,6 +33,9 @@ struct JapanesePhraseJoinTests {
         // A quoted term and a compound with their particles; 〜でいる
         ["メインメニューで", "「つづきから」を", "選ぶ。"],
         ["「はい」を", "選ぶと", "科学技術を", "学んでいる", "仲間が", "来る。"],
+        // 〜でください, 〜てください: ICU's phrases end inside ください
+        ["列に", "並んでください。"],
+        ["画像ファイルを", "保存してください。"],
         // 〜ておく, 〜てみる
         ["地図を", "書いておく。"],
         ["画像ファイルを", "保存してみる。"],
