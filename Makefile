@@ -9,7 +9,7 @@ LABELGEN = .build/release/labelgen
 RELEASE = -c release --static-swift-stdlib
 STRINGS = $(wildcard Localizations/strings/*.json)
 
-.PHONY: deps build demo test conformance bench bench-tables docs doc-coverage man completions clean fuzz fuzz-smoke asan-test tsan-build tsan-test tsan-stress sanitize mutants
+.PHONY: deps build demo test test-tools conformance bench bench-tables docs doc-coverage man completions clean fuzz fuzz-smoke asan-test tsan-build tsan-test tsan-stress sanitize mutants
 
 deps:
 	@scripts/ensure-deps.sh
@@ -40,7 +40,12 @@ demo: build
 	@echo "The CSV and XLIFF tables drew the same files as the JSON tables."
 	@echo "Demo labels are in $(DEMO_OUT)/<style>/<locale>/"
 
-test: deps
+# The programs some tests compare Labelgen's readers with (Godot 3, translate-toolkit),
+# installed when missing like the libraries; without them those tests are skipped.
+test-tools:
+	@scripts/ensure-test-tools.sh
+
+test: deps test-tools
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
