@@ -142,7 +142,8 @@ final class XMLPushParser {
         let result = rest.withMemoryRebound(to: CChar.self) { bytes in
             xmlParseChunk(context, bytes.baseAddress, Int32(bytes.count), isLast ? 1 : 0)
         }
-        if result != 0, failure == nil, let error = xmlCtxtGetLastError(context) {
+        // After a stop, the result is XML_ERR_USER_STOP; the last error says why.
+        if result != 0, failure == nil, let error = xmlCtxtGetLastError(context), error.pointee.code != 0 {
             failure = Failure(code: Int(error.pointee.code), line: line, column: column)
         }
         if result != 0 { isStopped = true }
@@ -186,12 +187,11 @@ final class XMLPushParser {
         sax.entityDecl = { userData, _, _, _, _, _ in
             XMLPushParser.from(userData).map { $0.handler.refused(.entityDeclaration, $0) }
         }
+        // Errors come back from xmlParseChunk; handling them here keeps libxml2 from
+        // printing them, and stops at the first one (a namespace error is not fatal).
         sax.serror = { userData, error in
             guard let parser = XMLPushParser.from(userData), let error,
                   error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-            if parser.failure == nil {
-                parser.failure = Failure(code: Int(error.pointee.code), line: parser.line, column: parser.column)
-            }
             parser.stop()
         }
         let created = head.withMemoryRebound(to: CChar.self) { bytes in
