@@ -92,17 +92,23 @@ struct XMLNameCache {
 final class XMLPushParser {
     /// libxml2's first error: its number and where the parser was.
     struct Failure {
+        /// libxml2's error number (`xmlParserErrors`), which ``XMLSyntaxMessage`` words.
         var code: Int
+        /// The parser's line, from 1.
         var line: Int
+        /// The parser's column, from 1.
         var column: Int
     }
 
     private unowned let handler: XMLEventHandler
     private var context: xmlParserCtxtPtr?
+    /// libxml2's first error, once the parse has met one.
     private(set) var failure: Failure?
     /// Set once the handler or an error stopped the parse; later chunks are not read.
     private(set) var isStopped = false
 
+    /// A parser reporting to `handler`, which must outlive it; the context is made when
+    /// the first bytes arrive.
     init(handler: XMLEventHandler) {
         self.handler = handler
     }
