@@ -57,6 +57,8 @@ let package = Package(
         // libhyphen has no pkg-config file; the module map links it by name.
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"]), .brew(["hyphen"])]),
         systemLibrary("CICU", pkgConfig: "icu-uc", apt: "libicu-dev", brew: "icu4c"),
+        // XML's parser, for the XLIFF reader's SAX2 events; Foundation links the same library.
+        systemLibrary("CLibXML2", pkgConfig: "libxml-2.0", apt: "libxml2-dev", brew: "libxml2"),
         .target(name: "CLineBreak", dependencies: ["CICU"]),
         // PNG's adaptive row filters, for `--png small`.
         .target(name: "CPNGFilter"),
@@ -66,7 +68,7 @@ let package = Package(
         // C library.
         .target(name: "LabelCore"),
         .target(name: "StyledText", dependencies: ["LabelCore"]),
-        .target(name: "StringTables", dependencies: ["StyledText", "LabelCore"]),
+        .target(name: "StringTables", dependencies: ["StyledText", "LabelCore", "CLibXML2"]),
         // The bundled fonts, shipped to every package that depends on Labelgen as SwiftPM
         // resources (see Fonts/README.md). Every font file in Fonts/ must be listed here;
         // a test checks the list against the folder.

@@ -471,6 +471,35 @@ struct XLIFFTableTests {
         }
     }
 
+    /// Streaming has no scan before the parse: the parser's own events must refuse what
+    /// the whole read refuses, and a legacy encoding must leave it to the whole read.
+    @Test func theOnePassReadRefusesWhatTheWholeReadRefuses() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        func document(_ prolog: String, _ text: String) -> Data {
+            Data((prolog + "<xliff version=\"1.2\"><file original=\"a\" source-language=\"en\" target-language=\"de\"><body>"
+                + "<trans-unit id=\"a\"><source>" + text + "</source><target>x</target></trans-unit></body></file></xliff>").utf8)
+        }
+        func write(_ bytes: Data, to name: String) throws -> URL {
+            let url = directory.url.appendingPathComponent(name)
+            try bytes.write(to: url)
+            return url
+        }
+        let plain = try write(document("", "Caf\u{E9}"), to: "plain.xliff")
+        #expect(XLIFFParser(source: "plain.xliff").streamed(contentsOf: plain.path, keeping: nil, chunkSize: 7) != nil)
+        var latin1 = document("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>", "Caf")
+        latin1.insert(0xE9, at: latin1.range(of: Data("</source>".utf8))!.lowerBound)
+        let inputs = [
+            ("entities.xliff", document("<!DOCTYPE xliff [<!ENTITY e \"x\">]>", "y")),
+            ("instruction.xliff", document("", "y<?x?>")),
+            ("latin1.xliff", latin1),
+        ]
+        for (name, bytes) in inputs {
+            let url = try write(bytes, to: name)
+            #expect(XLIFFParser(source: name).streamed(contentsOf: url.path, keeping: nil, chunkSize: 7) == nil, "\(name)")
+        }
+    }
+
     @Test func keptStringsOnlyWhileStreaming() throws {
         var options = TableReadOptions()
         options.locales = ["de"]

@@ -1,14 +1,10 @@
-import Foundation
 import StyledText
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
-/// Reads an XLIFF document from Foundation's parser events: the structure (`<xliff>`,
+/// Reads an XLIFF document from libxml2's SAX2 events: the structure (`<xliff>`,
 /// `<file>`, `<group>`) as it comes, and each unit's events, held only until the unit
 /// closes, through ``XLIFFUnitReader``. The same reader serves a document in memory and
 /// a file streamed a chunk at a time, so both read alike.
-final class XLIFFDocumentReader: NSObject, XMLParserDelegate {
+final class XLIFFDocumentReader: XMLEventHandler {
     /// The deepest nesting of elements read. XLIFF's own structure is six deep
     /// (`xliff`, `file`, `body`, `group`, `trans-unit`, `target`); nested groups and
     /// inline codes add a few, and the inline codes become markup, whose nesting is
@@ -24,8 +20,7 @@ final class XLIFFDocumentReader: NSObject, XMLParserDelegate {
     private var nextStartTag = 0
     private(set) var failure: StringTableError?
 
-    /// Namespace declarations in scope, innermost last: prefix ("" for the default) to URI.
-    private var namespaceScopes: [[String: String]] = []
+    private var names = XMLNameCache()
     private var depth = 0
     private var isVersion2 = false
     private var sawRoot = false
@@ -34,6 +29,8 @@ final class XLIFFDocumentReader: NSObject, XMLParserDelegate {
     private var structure: [(name: String, context: XLIFFUnitContext)] = []
     /// Inside a unit: its events so far and the depth of its start tag.
     private var unit: (events: [XLIFFEvent], depth: Int)?
+    /// The text run being read inside a unit, which libxml2 may hand over in pieces.
+    private var pendingText: [UInt8] = []
     /// Inside an element that holds nothing read (a `<header>`, a module's element): the
     /// depth of its start tag.
     private var skippedDepth: Int?
@@ -47,21 +44,20 @@ final class XLIFFDocumentReader: NSObject, XMLParserDelegate {
         self.startTags = startTags
     }
 
-    /// The catalog of the document `parser` reads.
-    static func read(_ parser: XMLParser, source: String, options: TableReadOptions, mode: ReadingMode,
-                     startTags: [(name: String, place: SourcePlace)]?) throws(StringTableError) -> StringCatalog {
+    /// The catalog of the document that `feed` hands to the parser a chunk at a time;
+    /// nil when `feed` could not read the whole document.
+    static func read(source: String, options: TableReadOptions, mode: ReadingMode,
+                     startTags: [(name: String, place: SourcePlace)]?,
+                     feed: (XMLPushParser) -> Bool) throws(StringTableError) -> StringCatalog? {
         let reader = XLIFFDocumentReader(source: source, options: options, mode: mode, startTags: startTags)
-        parser.delegate = reader
-        parser.shouldProcessNamespaces = false
-        parser.shouldResolveExternalEntities = false
-        // parse() can return true for a truncated file while still setting the error.
-        let succeeded = parser.parse()
+        let parser = XMLPushParser(handler: reader)
+        let complete = feed(parser)
         if let failure = reader.failure { throw failure }
-        if !succeeded || parser.parserError != nil {
-            let code = (parser.parserError as NSError?)?.code ?? 0
-            throw StringTableError(.syntax, file: source, place: .lineColumn(line: parser.lineNumber, column: parser.columnNumber),
-                                   message: XMLSyntaxMessage.describe(code: code))
+        if let failure = parser.failure {
+            throw StringTableError(.syntax, file: source, place: .lineColumn(line: failure.line, column: failure.column),
+                                   message: XMLSyntaxMessage.describe(code: failure.code))
         }
+        guard complete else { return nil }
         guard reader.sawRoot else {
             throw StringTableError(.missingField, file: source, place: .wholeFile,
                                    message: "no elements; expected an XLIFF document with an <xliff> element")
@@ -69,45 +65,37 @@ final class XLIFFDocumentReader: NSObject, XMLParserDelegate {
         return try reader.builder.catalog()
     }
 
-    private func fail(_ error: StringTableError, _ parser: XMLParser) {
+    private func fail(_ error: StringTableError, _ parser: XMLPushParser) {
         guard failure == nil else { return }
         failure = error
-        parser.abortParsing()
+        parser.stop()
     }
 
     /// Where the start tag just reported begins: found in the text when reading it
     /// whole, else libxml2's place (the tag's end) while the two agree no longer.
-    private func place(of qualifiedName: String, _ parser: XMLParser) -> SourcePlace {
+    private func place(of tag: XMLStartTag, _ parser: XMLPushParser) -> SourcePlace {
         guard let tags = startTags else { return .wholeFile }
         defer { nextStartTag += 1 }
-        if nextStartTag < tags.count, tags[nextStartTag].name == qualifiedName {
+        if nextStartTag < tags.count, tags[nextStartTag].name == tag.qualifiedName {
             return tags[nextStartTag].place
         }
         startTags = nil
-        return .lineColumn(line: parser.lineNumber, column: parser.columnNumber)
+        return .lineColumn(line: parser.line, column: parser.column)
     }
 
-    private func name(_ qualifiedName: String) -> XMLName {
-        guard let colon = qualifiedName.firstIndex(of: ":") else {
-            return XMLName(namespace: namespace(of: ""), local: qualifiedName)
-        }
-        let prefix = String(qualifiedName[..<colon])
-        return XMLName(namespace: namespace(of: prefix) ?? prefix, local: String(qualifiedName[qualifiedName.index(after: colon)...]))
-    }
-
-    private func namespace(of prefix: String) -> String? {
-        for scope in namespaceScopes.reversed() {
-            if let uri = scope[prefix] { return uri.isEmpty ? nil : uri }
-        }
-        return nil
+    /// Hands the text read since the last tag to the open unit, as one event.
+    private func flushText() {
+        guard !pendingText.isEmpty else { return }
+        unit?.events.append(.text(String(decoding: pendingText, as: UTF8.self)))
+        pendingText.removeAll(keepingCapacity: true)
     }
 
     // MARK: - Parser events
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName: String?, attributes: [String: String] = [:]) {
+    func startElement(_ tag: XMLStartTag, _ parser: XMLPushParser) {
         guard failure == nil else { return }
-        let place = place(of: elementName, parser)
+        flushText()
+        let place = place(of: tag, parser)
         depth += 1
         guard depth <= Self.maximumDepth else {
             fail(StringTableError(.limitExceeded, file: source, place: place,
@@ -115,14 +103,9 @@ final class XLIFFDocumentReader: NSObject, XMLParserDelegate {
                                       + "of files, groups, units and inline codes"), parser)
             return
         }
-        var scope: [String: String] = [:]
-        for (attribute, value) in attributes {
-            if attribute == "xmlns" { scope[""] = value }
-            if attribute.hasPrefix("xmlns:") { scope[String(attribute.dropFirst("xmlns:".count))] = value }
-        }
-        namespaceScopes.append(scope)
-        let name = name(elementName)
-        let resolved = XMLAttributes(attributes) { self.namespace(of: $0) }
+        let name = tag.name(&names)
+        if skippedDepth != nil, unit == nil { return }
+        let resolved = tag.attributes(&names)
         if unit != nil {
             unit!.events.append(.start(name, resolved, place: place))
             return
@@ -221,12 +204,10 @@ final class XLIFFDocumentReader: NSObject, XMLParserDelegate {
                               targetLanguage: attributes["target-language"], place: place)
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+    func endElement(_ parser: XMLPushParser) {
         guard failure == nil else { return }
-        defer {
-            depth -= 1
-            namespaceScopes.removeLast()
-        }
+        flushText()
+        defer { depth -= 1 }
         if let open = unit {
             guard depth == open.depth else {
                 unit!.events.append(.end)
@@ -252,13 +233,19 @@ final class XLIFFDocumentReader: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
+    func characters(_ text: UnsafeBufferPointer<UInt8>, _ parser: XMLPushParser) {
         guard failure == nil, unit != nil else { return }
-        unit!.events.append(.text(string))
+        pendingText.append(contentsOf: text)
     }
 
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        guard failure == nil, unit != nil else { return }
-        unit!.events.append(.text(String(decoding: CDATABlock, as: UTF8.self)))
+    func refused(_ construct: XMLRefusedConstruct, _ parser: XMLPushParser) {
+        // Reading whole, the scan before the parse has refused these at their places.
+        let message = switch construct {
+        case .documentType: "a document type declaration (<!DOCTYPE) is not read; expected the file without it"
+        case .entityDeclaration: "entity declarations are not supported; expected the text written out in each unit"
+        case .emptyProcessingInstruction(let name): "a processing instruction without content (<?\(name)?>) is not supported; remove it"
+        }
+        fail(StringTableError(.unsupportedFeature, file: source, place: .lineColumn(line: parser.line, column: parser.column),
+                              message: message), parser)
     }
 }

@@ -23,35 +23,28 @@ enum XLIFFNamespace {
 }
 
 /// An element's attributes, unprefixed ones by name and the others by namespace and name.
+/// A tag has a handful, so a list searched in order costs less than a table built per tag.
 struct XMLAttributes {
-    private var plain: [String: String] = [:]
-    private var qualified: [XMLName: String] = [:]
+    private var attributes: [(namespace: String?, local: String, value: String)] = []
 
-    /// The attributes of a start tag, `xmlns` declarations left out, prefixes resolved
-    /// with `resolve`. An attribute whose prefix is undeclared keeps it as a namespace,
-    /// so it still differs from an unprefixed one.
-    init(_ raw: [String: String], resolve: (String) -> String?) {
-        for (name, value) in raw where name != "xmlns" && !name.hasPrefix("xmlns:") {
-            if let colon = name.firstIndex(of: ":") {
-                let prefix = String(name[..<colon])
-                let namespace = prefix == "xml" ? XLIFFNamespace.xml : resolve(prefix) ?? prefix
-                qualified[XMLName(namespace: namespace, local: String(name[name.index(after: colon)...]))] = value
-            } else {
-                plain[name] = value
-            }
-        }
+    /// Adds an attribute as libxml2 reports it, its prefix resolved to `namespace`
+    /// (nil when unprefixed).
+    mutating func add(namespace: String?, local: String, value: String) {
+        attributes.append((namespace, local, value))
     }
 
     /// The unprefixed attribute `name`.
-    subscript(_ name: String) -> String? { plain[name] }
+    subscript(_ name: String) -> String? {
+        attributes.first { $0.namespace == nil && $0.local == name }?.value
+    }
 
     /// The attribute `name` of `namespace`, whatever prefix the file gives it.
     subscript(_ namespace: String, _ name: String) -> String? {
-        qualified[XMLName(namespace: namespace, local: name)]
+        attributes.first { $0.namespace == namespace && $0.local == name }?.value
     }
 }
 
-/// What Foundation's parser reported inside one unit, in order, so the unit's grammar
+/// What the XML parser reported inside one unit, in order, so the unit's grammar
 /// is read by plain recursive descent.
 enum XLIFFEvent {
     /// A start tag, placed at its `<` when the file is read whole.
@@ -62,18 +55,19 @@ enum XLIFFEvent {
     case text(String)
 }
 
-/// What the XML layer refuses before Foundation's parser sees a file, found by a scan
-/// of the text from its start.
+/// What the XML layer refuses before the parser sees a file read whole, found by a scan
+/// of the text from its start, so that each refusal is placed at its `<`. A file read a
+/// chunk at a time is refused by the parser's own events instead (``XMLRefusedConstruct``).
 ///
 /// - A document type declaration: XLIFF is defined by schemas and needs none, and one
 ///   could declare entities (expanded without bound, the "billion laughs") or name an
 ///   external DTD to fetch. Refusing the declaration refuses all of that at once.
 /// - An entity declaration, anywhere: the same, should one be written without a DOCTYPE.
-/// - A processing instruction without content (`<?name?>`): libxml2 hands
-///   FoundationXML no text for it, which stops the process.
+/// - A processing instruction without content (`<?name?>`), which says nothing a label
+///   needs and which some XML parsers cannot report.
 ///
-/// Markers are matched anywhere, comments and CDATA included, so the one-pass scan of
-/// a file needs no XML grammar and refuses exactly what the whole-file scan refuses.
+/// Markers are matched anywhere, comments and CDATA included, so the scan needs no XML
+/// grammar.
 enum XLIFFHazardScan {
     /// The first hazard of `scanner`'s text: where it starts and what to say.
     static func firstHazard(_ scanner: inout TextScanner) -> (place: SourcePlace, kind: StringTableErrorKind, message: String)? {
@@ -162,7 +156,7 @@ enum XLIFFStartTags {
     }
 }
 
-/// Words for libxml2's error numbers, which Foundation reports on Linux without text.
+/// Words for libxml2's error numbers, whose own messages are terse and English-only.
 enum XMLSyntaxMessage {
     static func describe(code: Int) -> String {
         switch code {

@@ -1,8 +1,6 @@
 import Foundation
+import LabelCore
 import StyledText
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// Reads XLIFF 1.2 and 2.x files (`.xliff`, `.xlf`), as translation tools and Xcode
 /// exchange them, into the target language's strings and the source language's
@@ -45,32 +43,46 @@ struct XLIFFParser {
 
     /// The catalog of a whole document, every problem named by its place.
     func catalog(from data: Data) throws(StringTableError) -> StringCatalog {
-        // Decoding first refuses bytes that are not UTF-8 or UTF-16 by their place,
-        // before FoundationXML, which stops the process on some of them, sees them.
+        // Decoding first refuses bytes that are not UTF-8 or UTF-16 by their place, and
+        // the scans place refusals and start tags at their `<`, where libxml2 knows only
+        // the end of a tag.
         let scalars = try TextDecoding.decode(data, source: source)
         var scanner = TextScanner(scalars)
         if let hazard = XLIFFHazardScan.firstHazard(&scanner) {
             throw StringTableError(hazard.kind, file: source, place: hazard.place, message: hazard.message)
         }
-        return try XLIFFDocumentReader.read(XMLParser(data: data), source: source, options: options, mode: .whole,
-                                            startTags: XLIFFStartTags.locate(in: scalars))
+        let catalog = try XLIFFDocumentReader.read(source: source, options: options, mode: .whole,
+                                                   startTags: XLIFFStartTags.locate(in: scalars)) { parser in
+            data.withUnsafeBytes { bytes in
+                _ = parser.parse(bytes.bindMemory(to: UInt8.self), isLast: true)
+            }
+            return true
+        }
+        // Reading from memory, the document is always whole.
+        return catalog!
     }
 
-    /// The catalog of the file at `path`, read through a stream so that only the kept
+    /// The catalog of the file at `path`, read a chunk at a time so that only the kept
     /// strings, the untranslated keys and a hash per key stay in memory; nil when the
     /// file is UTF-16 or has any problem, which reading it whole then names.
     func streamedCatalog(contentsOf path: String, keeping: ((String) -> Bool)?, chunkSize: Int) -> StringCatalog? {
-        guard let head = FileHandle(forReadingAtPath: path).map({ handle in
-                  defer { try? handle.close() }
-                  return [UInt8]((try? handle.read(upToCount: 4)) ?? Data())
-              }),
-              !AndroidXMLParser.isUTF16(head),
-              let text = StreamedText(path: path, chunkSize: chunkSize) else { return nil }
-        var scanner = TextScanner(text)
-        guard XLIFFHazardScan.firstHazard(&scanner) == nil, !text.failed,
-              let stream = InputStream(fileAtPath: path) else { return nil }
-        return try? XLIFFDocumentReader.read(XMLParser(stream: stream), source: source, options: options,
-                                             mode: ReadingMode(keeping: keeping, hashed: true), startTags: nil)
+        guard let file = ChunkedFile(path: path, chunkSize: max(chunkSize, 4)) else { return nil }
+        var isFirst = true
+        let catalog = try? XLIFFDocumentReader.read(source: source, options: options,
+                                                    mode: ReadingMode(keeping: keeping, hashed: true), startTags: nil) { parser in
+            while let chunk = file.next() {
+                // UTF-16 is read whole, where its bytes are decoded and placed.
+                if isFirst, AndroidXMLParser.isUTF16(Array(chunk.prefix(4))) { return false }
+                isFirst = false
+                guard parser.parse(chunk, isLast: false) else { return false }
+            }
+            guard !file.failed else { return false }
+            parser.parse(UnsafeBufferPointer(start: nil, count: 0), isLast: true)
+            // libxml2 converts a declared legacy encoding without complaint; reading
+            // whole refuses whatever is not UTF-8, by its place.
+            return parser.declaredEncoding.map { $0.lowercased() == "utf-8" } ?? true
+        }
+        return catalog ?? nil
     }
 }
 

@@ -19,7 +19,10 @@ enum XcodeVariation: Equatable {
 
     /// The key before `|==|` and what follows it; a key without one is a plain text.
     static func parse(_ key: String, source: String, place: SourcePlace) throws(StringTableError) -> (base: String, variation: XcodeVariation) {
-        guard let range = key.range(of: separator) else { return (key, .text(suffix: "")) }
+        // Nearly every key has no `|`; the search for the separator is the rare case.
+        guard key.utf8.contains(UInt8(ascii: "|")), let range = key.utf8.firstRange(of: separator.utf8) else {
+            return (key, .text(suffix: ""))
+        }
         let base = String(key[..<range.lowerBound])
         let path = key[range.upperBound...].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         func category(_ text: String) throws(StringTableError) -> String {
@@ -95,7 +98,9 @@ struct XcodeKeyGroup {
         var used: Set<String> = []
         for (suffix, unit) in texts {
             var names: [String] = []
-            for match in unit.source.value.matches(of: Self.substitutionPattern) {
+            // The pattern is compiled each time it is used, which would cost more than
+            // reading the unit; only a key with substitutions needs it.
+            for match in substitutions.isEmpty ? [] : unit.source.value.matches(of: Self.substitutionPattern) {
                 let name = String(match.output.1)
                 if !names.contains(name), substitutions.contains(where: { $0.name == name }) { names.append(name) }
             }
