@@ -2,12 +2,13 @@
 """The slowest tests of a `swift test` run, from its output: the per-test list in
 docs/testing.md is made with it.
 
-    swift test --skip-build 2>&1 | tee test.log
+    swift test --skip-build --no-parallel 2>&1 | tee test.log
     python3 scripts/test-times.py test.log [COUNT]
 
 Prints the COUNT (default 25) slowest tests and suites by the time Swift Testing reports
-for each ("passed after 12.3 seconds"). Tests run in parallel, so a test's time includes
-waiting for a core; the run's own total is the last line.
+for each ("passed after 12.3 seconds"), and the run's total. Only a run with
+--no-parallel gives each test's own time: in parallel, Swift Testing starts every test at
+once, so each reports nearly the whole run's time, waiting for a core included.
 """
 import re
 import sys
