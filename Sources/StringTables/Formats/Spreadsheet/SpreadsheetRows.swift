@@ -120,7 +120,7 @@ struct SpreadsheetRowScanner {
 
     /// What ends a cell; a reader sets it to the chosen delimiter after the header row.
     var delimiters: Delimiters {
-        didSet { (delimiterBytes, plainStops) = Self.stops(for: delimiters) }
+        didSet { (delimiterBytes, singleByteDelimiter, plainStops) = Self.stops(for: delimiters) }
     }
     /// The file, for messages.
     let source: String
@@ -136,6 +136,8 @@ struct SpreadsheetRowScanner {
     private var lineStart = 0
     /// The UTF-8 bytes of each delimiter.
     private var delimiterBytes: [[UInt8]]
+    /// The delimiter when it is one byte, as most are: compared without a loop.
+    private var singleByteDelimiter: UInt8?
     /// The bytes that may end an unquoted cell: line ends and each delimiter's first byte.
     private var plainStops: ByteSet
     /// A quoted cell's text when it holds `""` or a CR, which are not copied as written.
@@ -147,12 +149,13 @@ struct SpreadsheetRowScanner {
         rest = text.rest
         self.delimiters = delimiters
         self.source = source
-        (delimiterBytes, plainStops) = Self.stops(for: delimiters)
+        (delimiterBytes, singleByteDelimiter, plainStops) = Self.stops(for: delimiters)
     }
 
-    private static func stops(for delimiters: Delimiters) -> ([[UInt8]], ByteSet) {
+    private static func stops(for delimiters: Delimiters) -> ([[UInt8]], UInt8?, ByteSet) {
         let encoded = delimiters.encoded
-        return (encoded, ByteSet(encoded.map { $0[0] } + [lineFeed, carriageReturn]))
+        let single = encoded.count == 1 && encoded[0].count == 1 ? encoded[0][0] : nil
+        return (encoded, single, ByteSet(encoded.map { $0[0] } + [lineFeed, carriageReturn]))
     }
 
     /// Whether the bytes stopped early because the file could not be read or was not
@@ -218,7 +221,7 @@ struct SpreadsheetRowScanner {
             // The first byte of a multi-byte delimiter, not followed by the rest of it.
             end += 1
         }
-        let text = try string(bytes[position..<end], at: start)
+        let text = try string(position..<end, at: start)
         position = end
         return text
     }
@@ -252,10 +255,9 @@ struct SpreadsheetRowScanner {
                     continue
                 }
                 try checkAfterClosingQuote(opening: opening)
-                let run = bytes[runStart..<stop]
-                if !copied { return try string(run, at: opening) }
-                unescaped.append(contentsOf: run)
-                return try string(unescaped[...], at: opening)
+                if !copied { return try string(runStart..<stop, at: opening) }
+                unescaped.append(contentsOf: bytes[runStart..<stop])
+                return try string(nil, at: opening)
             case Self.lineFeed:
                 endLine()
             default:
@@ -283,14 +285,17 @@ struct SpreadsheetRowScanner {
                 + "inside a quoted cell, write a quote as \"\"")
     }
 
-    /// The text of `cellBytes`.
+    /// The text of the bytes in `range`, or of `unescaped` when nil.
     ///
     /// - Throws: `.invalidEncoding` when they are not UTF-8, which only a streamed read
     ///   meets (a whole read checks the file first, to say exactly where).
-    private func string(_ cellBytes: ArraySlice<UInt8>, at start: SpreadsheetRow.Start) throws(StringTableError)
-        -> String {
-        guard !cellBytes.isEmpty else { return "" }
-        let text = cellBytes.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) }
+    private func string(_ range: Range<Int>?, at start: SpreadsheetRow.Start) throws(StringTableError) -> String {
+        // Working on the buffer's storage directly, so that the scanner is not copied.
+        let text = range.map { range in
+            range.isEmpty ? "" : bytes.withUnsafeBufferPointer {
+                String(validating: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
+            }
+        } ?? unescaped.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) }
         guard let text else {
             throw StringTableError(
                 .invalidEncoding, file: source,
@@ -321,6 +326,7 @@ struct SpreadsheetRowScanner {
 
     /// The length of the delimiter that starts at `offset`, or nil when none does.
     private mutating func delimiterLength(at offset: Int) -> Int? {
+        if let byte = singleByteDelimiter { return bytes[offset] == byte ? 1 : nil }
         for delimiter in delimiterBytes where bytes[offset] == delimiter[0] {
             guard delimiter.count > 1 else { return 1 }
             if available(offset + delimiter.count - 1),
