@@ -1,3 +1,4 @@
+import Foundation
 import StyledText
 
 /// One row of a spreadsheet table: its cells' texts and where each cell starts.
@@ -292,10 +293,8 @@ struct SpreadsheetRowScanner {
     private func string(_ range: Range<Int>?, at start: SpreadsheetRow.Start) throws(StringTableError) -> String {
         // Working on the buffer's storage directly, so that the scanner is not copied.
         let text = range.map { range in
-            range.isEmpty ? "" : bytes.withUnsafeBufferPointer {
-                String(validating: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
-            }
-        } ?? unescaped.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) }
+            bytes.withUnsafeBufferPointer { Self.validString(UnsafeBufferPointer(rebasing: $0[range])) }
+        } ?? unescaped.withUnsafeBufferPointer { Self.validString($0) }
         guard let text else {
             throw StringTableError(
                 .invalidEncoding, file: source,
@@ -303,6 +302,18 @@ struct SpreadsheetRowScanner {
                 message: "invalid UTF-8 in this cell; expected UTF-8 or UTF-16 text (save the file as UTF-8)")
         }
         return text
+    }
+
+    /// The text of `utf8`, or nil when it is not valid UTF-8.
+    ///
+    /// `String(decoding:as:)` has a fast path for UTF-8 that `String(validating:as:)`
+    /// lacks; it replaces invalid bytes with U+FFFD, whose bytes differ from any
+    /// invalid sequence, so the text is valid exactly when its bytes are the input's.
+    private static func validString(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
+        guard let start = utf8.baseAddress, !utf8.isEmpty else { return "" }
+        var text = String(decoding: utf8, as: UTF8.self)
+        let unchanged = text.withUTF8 { $0.count == utf8.count && memcmp($0.baseAddress!, start, utf8.count) == 0 }
+        return unchanged ? text : nil
     }
 
     /// The offset of the first byte of `stops` at or after `offset`, reading further
