@@ -32,6 +32,13 @@ struct SpreadsheetRow {
         index < cells.count ? cells[index] : ""
     }
 
+    /// The text of cell `index`, leaving it empty: a value moves into its entry without
+    /// a second reference to release when the row is emptied.
+    mutating func take(_ index: Int) -> String {
+        guard index < cells.count else { return "" }
+        return Swift.exchange(&cells[index], with: "")
+    }
+
     /// Whether every cell is empty, as in a blank line or a row of bare delimiters.
     var isBlank: Bool { cells.allSatisfy(\.isEmpty) }
 

@@ -118,7 +118,8 @@ struct SpreadsheetTableParser {
                 let details = notes.isEmpty ? nil : EntryDetails(note: notes.joined(separator: "\n"))
                 let keeps = mode.keeps(key)
                 for (slot, column) in kept.enumerated() {
-                    let value = row[column.column]
+                    // Each locale column is read once, so its text can move out of the row.
+                    let value = row.take(column.column)
                     if value.isEmpty {
                         contents[slot].untranslatedKeys.append(key)
                     } else if keeps {
