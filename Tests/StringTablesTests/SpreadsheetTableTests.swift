@@ -303,6 +303,72 @@ struct SpreadsheetTableTests {
         }
     }
 
+    /// Whole and one-pass reads of `bytes` by `reader`, the latter with chunks of 1 to 7
+    /// bytes and `largeChunks`, each summarized.
+    private static func wholeAndStreamed(_ bytes: [UInt8], name: String, reader: some StringTableReader,
+                                         largeChunks: [Int] = [1 << 20]) throws -> (whole: String, streamed: [Int: String]) {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let url = try directory.write(data: Data(bytes), to: name)
+        let whole = summary(try reader.read(Data(bytes), keeping: nil))
+        var streamed: [Int: String] = [:]
+        for chunkSize in Array(1...7) + largeChunks {
+            streamed[chunkSize] = summary(reader.streamed(contentsOf: url.path, keeping: nil, chunkSize: chunkSize))
+        }
+        return (whole, streamed)
+    }
+
+    @Test("A delimiter of several UTF-8 bytes splits cells; a character sharing its first byte is text")
+    func multiByteDelimiter() throws {
+        var options = TableReadOptions()
+        options.csvDelimiter = "§"
+        // © and § both start with the byte C2.
+        let text = "keys§en§de\nmenu.play§Play ©§\"Spielen § jetzt\"\nmenu.quit§©§Beenden\n"
+        let (whole, streamed) = try Self.wholeAndStreamed(Array(text.utf8), name: "s.csv",
+                                                          reader: CSVTableReader(source: "s.csv", options: options))
+        #expect(whole == """
+            source en
+            en: menu.play=Play © [-], menu.quit=© [-] untranslated []
+            de: menu.play=Spielen § jetzt [-], menu.quit=Beenden [-] untranslated []
+            """)
+        for (chunkSize, summary) in streamed {
+            #expect(summary == whole, "chunks of \(chunkSize) bytes")
+        }
+    }
+
+    @Test("A UTF-16 table read a chunk at a time reads as it reads whole")
+    func utf16ChunksReadAsWhole() throws {
+        let text = "keys\ten\tja\r\nmenu.play\tPlay\t\"遊ぶ\r\n🎮\"\r\nmenu.quit\t\t終了\r\n"
+        let littleEndian: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let bigEndian: [UInt8] = text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        for (name, units) in [("le.tsv", littleEndian), ("be.tsv", bigEndian)] {
+            let (whole, streamed) = try Self.wholeAndStreamed(units, name: name, reader: TSVTableReader(source: name))
+            #expect(whole == """
+                source en
+                en: menu.play=Play [-] untranslated ["menu.quit"]
+                ja: menu.play=遊ぶ\n🎮 [-], menu.quit=終了 [-] untranslated []
+                """, "\(name)")
+            for (chunkSize, summary) in streamed {
+                #expect(summary == whole, "\(name), chunks of \(chunkSize) bytes")
+            }
+        }
+    }
+
+    @Test("A table larger than the one-pass read's buffer reads as it reads whole, its last rows included")
+    func largeTableReadsAsWhole() throws {
+        var text = "keys,en,de\r\n"
+        for row in 0..<4000 {
+            text += "level.\(row),\"Line \(row),\r\nnext\",Zeile \(row) ü\r\n"
+        }
+        let (whole, streamed) = try Self.wholeAndStreamed(Array(text.utf8), name: "large.csv",
+                                                          reader: CSVTableReader(source: "large.csv"),
+                                                          largeChunks: [4096, 1 << 20])
+        #expect(whole.contains("level.3999=Line 3999,\nnext [-]") && whole.contains("level.3999=Zeile 3999 ü [-]"))
+        for (chunkSize, summary) in streamed {
+            #expect(summary == whole, "chunks of \(chunkSize) bytes")
+        }
+    }
+
     // MARK: - What is refused
 
     @Test("A row with more cells than the header is a syntax error at its first extra cell")

@@ -34,12 +34,12 @@ struct SpreadsheetHeader {
     /// What follows a locale's header in the header of its comments column, in lower case.
     static let localeNoteSuffix = " comments"
 
-    /// Reads the header row.
+    /// Reads the header row, whose cell `index` starts at `place(index)`.
     ///
     /// - Throws: `.missingField` for a file without a header row or without a locale
     ///   column; `.invalidValue` for a header that is no known column, a locale named
     ///   twice, or a second key column, each at its cell.
-    init(_ row: SpreadsheetRow, source: String) throws(StringTableError) {
+    init(_ row: SpreadsheetRow, source: String, place: (Int) -> SourcePlace) throws(StringTableError) {
         let headers = (0..<row.count).map { row[$0].trimmingCharacters(in: .whitespaces) }
         guard !row.isBlank else {
             throw StringTableError(
@@ -49,18 +49,18 @@ struct SpreadsheetHeader {
         }
         let keyHeaders = headers.indices.filter { ["key", "keys"].contains(headers[$0].lowercased()) }
         if keyHeaders.count > 1 {
-            throw Self.error(.invalidValue, at: keyHeaders[1], of: row, source: source,
+            throw Self.error(.invalidValue, at: keyHeaders[1], of: place, source: source,
                              "a second key column (the first is column \(Self.letters(keyHeaders[0]))); expected one")
         }
         keyColumn = keyHeaders.first ?? 0
         var localeColumns: [String: Int] = [:]
         for (index, header) in headers.enumerated() {
-            let column = index == keyColumn ? .key : try Self.column(header, at: index, of: row, source: source)
+            let column = index == keyColumn ? .key : try Self.column(header, at: index, of: place, source: source)
             switch column {
             case .locale(let tag):
-                try Self.claim(tag, column: index, in: &localeColumns, of: row, source: source, what: "locale")
+                try Self.claim(tag, column: index, in: &localeColumns, of: place, source: source, what: "locale")
             case .localeNote(let tag):
-                try Self.claim(tag, column: index, in: &localeNoteColumns, of: row, source: source,
+                try Self.claim(tag, column: index, in: &localeNoteColumns, of: place, source: source,
                                what: "the comments of locale")
             default:
                 break
@@ -82,16 +82,16 @@ struct SpreadsheetHeader {
 
     /// Records that `column` holds `tag`'s locale or comments, refusing a second column
     /// for the same.
-    private static func claim(_ tag: String, column: Int, in columns: inout [String: Int], of row: SpreadsheetRow,
-                              source: String, what: String) throws(StringTableError) {
+    private static func claim(_ tag: String, column: Int, in columns: inout [String: Int],
+                              of place: (Int) -> SourcePlace, source: String, what: String) throws(StringTableError) {
         if let earlier = columns[tag] {
-            throw error(.invalidValue, at: column, of: row, source: source,
+            throw error(.invalidValue, at: column, of: place, source: source,
                         "a second column for \(what) \(tag) (the first is column \(letters(earlier))); expected one")
         }
         columns[tag] = column
     }
 
-    private static func column(_ header: String, at index: Int, of row: SpreadsheetRow,
+    private static func column(_ header: String, at index: Int, of place: (Int) -> SourcePlace,
                                source: String) throws(StringTableError) -> Column {
         if header.isEmpty { return .unnamed }
         // Godot 4 skips columns whose header starts with `_`, which projects use for notes.
@@ -104,7 +104,7 @@ struct SpreadsheetHeader {
             return .localeNote(tag)
         }
         if let tag = localeTag(header) { return .locale(tag) }
-        throw error(.invalidValue, at: index, of: row, source: source,
+        throw error(.invalidValue, at: index, of: place, source: source,
                     "column \(letters(index))'s header \(JSONValue.quoted(header)) is no locale and no known column; "
                         + "expected a locale tag (de, pt_BR, zh-Hant) or a name with the tag in parentheses "
                         + "(French(fr)), Key, Id, a comment column (Comments, Notes, Context, French(fr) Comments), "
@@ -137,9 +137,9 @@ struct SpreadsheetHeader {
         return letters
     }
 
-    private static func error(_ kind: StringTableErrorKind, at index: Int, of row: SpreadsheetRow, source: String,
-                              _ message: String) -> StringTableError {
-        StringTableError(kind, file: source, place: row.place(of: index), message: message)
+    private static func error(_ kind: StringTableErrorKind, at index: Int, of place: (Int) -> SourcePlace,
+                              source: String, _ message: String) -> StringTableError {
+        StringTableError(kind, file: source, place: place(index), message: message)
     }
 }
 

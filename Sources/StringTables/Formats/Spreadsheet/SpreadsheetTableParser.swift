@@ -48,8 +48,8 @@ struct SpreadsheetTableParser {
 
     /// The table in `data`, keeping the entries whose keys `keeping` accepts.
     func catalog(from data: Data, keeping: ((String) -> Bool)?) throws(StringTableError) -> StringCatalog {
-        let scanner = TextScanner(try TextDecoding.decode(data, source: source))
-        var reader = try SpreadsheetTableReading(parser: self, scanner: scanner,
+        let text = try SpreadsheetText(whole: data, source: source)
+        var reader = try SpreadsheetTableReading(parser: self, text: text,
                                                  mode: ReadingMode(keeping: keeping, hashed: false))
         return try reader.read()
     }
@@ -58,10 +58,10 @@ struct SpreadsheetTableParser {
     /// kept strings, the untranslated keys and a hash per key stay in memory; nil when
     /// the file cannot be read or has any problem, which reading it whole then names.
     func streamedCatalog(contentsOf path: String, keeping: ((String) -> Bool)?, chunkSize: Int) -> StringCatalog? {
-        guard let text = StreamedText(path: path, chunkSize: chunkSize),
-              var reader = try? SpreadsheetTableReading(parser: self, scanner: TextScanner(text),
+        guard let text = SpreadsheetText(streaming: path, chunkSize: chunkSize),
+              var reader = try? SpreadsheetTableReading(parser: self, text: text,
                                                         mode: ReadingMode(keeping: keeping, hashed: true)),
-              let catalog = try? reader.read(), !text.failed else {
+              let catalog = try? reader.read(), !reader.failed else {
             return nil
         }
         return catalog
@@ -77,7 +77,7 @@ struct SpreadsheetTableParser {
         /// The line of each key's row, so a second row can name the first.
         private var claims: KeyClaims<Int>
 
-        init(parser: SpreadsheetTableParser, scanner: TextScanner, mode: ReadingMode) throws(StringTableError) {
+        init(parser: SpreadsheetTableParser, text: SpreadsheetText, mode: ReadingMode) throws(StringTableError) {
             self.parser = parser
             self.mode = mode
             claims = KeyClaims(hashed: mode.hashed)
@@ -89,8 +89,11 @@ struct SpreadsheetTableParser {
             }
             let delimiters: SpreadsheetRowScanner.Delimiters = parser.delimiter.map { .one($0) }
                 ?? .anyOf(SpreadsheetDelimiter.candidates)
-            rows = SpreadsheetRowScanner(scanner: scanner, delimiters: delimiters, source: parser.source)
+            rows = SpreadsheetRowScanner(text: text, delimiters: delimiters, source: parser.source)
         }
+
+        /// Whether the file stopped early, so the rows read are not the whole table.
+        var failed: Bool { rows.failed }
 
         mutating func read() throws(StringTableError) -> StringCatalog {
             let header = try readHeader()
@@ -109,13 +112,14 @@ struct SpreadsheetTableParser {
                 let key = row[header.keyColumn]
                 // Godot's importer skips a row without a key, whatever else it holds.
                 guard !key.isEmpty else { continue }
-                try claim(key, at: row.place(of: header.keyColumn))
+                try claim(key, at: rows.place(of: header.keyColumn, in: row))
                 let notes = noteColumns.map { row[$0] }.filter { !$0.isEmpty }
                 // One details object for the row, shared by every locale's entry.
                 let details = notes.isEmpty ? nil : EntryDetails(note: notes.joined(separator: "\n"))
                 let keeps = mode.keeps(key)
                 for (slot, column) in kept.enumerated() {
-                    let value = row[column.column]
+                    // Each locale column is read once, so its text can move out of the row.
+                    let value = row.take(column.column)
                     if value.isEmpty {
                         contents[slot].untranslatedKeys.append(key)
                     } else if keeps {
@@ -141,7 +145,7 @@ struct SpreadsheetTableParser {
                 row = row.joined(at: chosen)
                 rows.delimiters = .one(chosen)
             }
-            return try SpreadsheetHeader(row, source: parser.source)
+            return try SpreadsheetHeader(row, source: parser.source) { rows.place(of: $0, in: row) }
         }
 
         /// Checks that `row` has no more cells than the header, and no text in a column
@@ -152,13 +156,13 @@ struct SpreadsheetTableParser {
                 // A syntax error: the row's cells do not line up with the header's, most
                 // often because a cell holding the delimiter was not quoted.
                 throw StringTableError(
-                    .syntax, file: parser.source, place: row.place(of: count),
+                    .syntax, file: parser.source, place: rows.place(of: count, in: row),
                     message: "the row has \(row.count) cells but the header row has \(count); expected at most "
                         + "\(count) (quote a cell that holds the delimiter)")
             }
             for index in header.columns.indices where header.columns[index] == .unnamed && !row[index].isEmpty {
                 throw StringTableError(
-                    .invalidValue, file: parser.source, place: row.place(of: index),
+                    .invalidValue, file: parser.source, place: rows.place(of: index, in: row),
                     message: "text in column \(SpreadsheetHeader.letters(index)), which has no header; expected it "
                         + "empty, or a header naming its locale (or starting with _ to ignore the column)")
             }
