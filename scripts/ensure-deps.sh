@@ -15,6 +15,7 @@ declare -A packages=(
   [libturbojpeg]=libturbojpeg0-dev
   [libdeflate]=libdeflate-dev
   [libwebp]=libwebp-dev
+  [libxml-2.0]=libxml2-dev
 )
 
 missing=()
