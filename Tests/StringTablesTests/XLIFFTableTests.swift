@@ -63,7 +63,10 @@ struct XLIFFTableTests {
         #expect(Self.values(english)["NSCameraUsageDescription"] == "The camera scans level codes.")
         // One details object serves both languages of a unit whose details agree.
         let data = try Data(contentsOf: Self.fixture("StarGame-export.xliff"))
-        guard case .catalog(let catalog) = try XLIFFParser(source: "StarGame-export.xliff").read(data, keeping: nil) else {
+        var options = TableReadOptions()
+        options.readsSourceLanguage = true
+        let parser = XLIFFParser(source: "StarGame-export.xliff", options: options)
+        guard case .catalog(let catalog) = try parser.read(data, keeping: nil) else {
             Issue.record("not a catalog")
             return
         }
@@ -248,6 +251,25 @@ struct XLIFFTableTests {
         #expect(Self.values(german)["menu.quit"] == "Quit")
         #expect(Self.entry(german, "menu.quit")?.details?.fallbackLocale == "en")
         #expect(german.untranslatedKeys.isEmpty)
+    }
+
+    @Test func theSourceStringsAreMadeOnlyWhenSomethingReadsThem() throws {
+        let url = Self.fixture("StarGame-export.xliff")
+        let data = try Data(contentsOf: url)
+        func sourceCount(_ options: TableReadOptions) throws -> Int? {
+            guard case .catalog(let catalog) = try XLIFFParser(source: "StarGame-export.xliff", options: options)
+                .read(data, keeping: nil) else { return nil }
+            return catalog.localizations.first { $0.isSourceOnly }?.content.entries.count
+        }
+        // Drawing German alone needs no English string.
+        #expect(try sourceCount(TableReadOptions()) == 0)
+        var fallback = TableReadOptions()
+        fallback.fallbackLocale = "en"
+        #expect(try sourceCount(fallback) == 12)
+        var pseudo = TableReadOptions()
+        pseudo.readsSourceLanguage = true
+        #expect(try sourceCount(pseudo) == 12)
+        #expect(try StringTable.loadSource(contentsOf: url).entries.count == 12)
     }
 
     // MARK: - Xcode bundles

@@ -31,10 +31,13 @@ struct XLIFFCatalogBuilder {
     /// or its own.
     private var drawsSource: Bool { targetLanguage == nil || targetLanguage == sourceLanguage }
 
-    /// Strings of a locale nobody asked for need not be kept: the target's when
-    /// `--locales` leaves it out, the source's unless it is drawn or the fallback.
+    /// Strings of a locale nobody asked for need not be made: the target's when
+    /// `--locales` leaves it out, the source's unless it is drawn, the fallback, named by
+    /// `--locales` or wanted for pseudo-locales. Most runs draw only the target, and
+    /// skipping the source halves the strings made per unit.
     private var keepsSourceStrings: Bool {
-        drawsSource || options.locales.map { $0.contains(sourceLanguage ?? "") } ?? true
+        drawsSource || options.readsSourceLanguage
+            || options.locales.map { $0.contains(sourceLanguage ?? "") } == true
             || options.fallbackLocale.map(StringTable.normalizedLocale) == sourceLanguage
     }
 
@@ -103,17 +106,18 @@ struct XLIFFCatalogBuilder {
                                    message: "key \(JSONValue.quoted(key)) is already defined" + (earlier.map { " at \($0)" } ?? "")
                                        + (options.xliffKeys == .file ? "" : "; to key units by file, pass --xliff-keys file"))
         }
-        let targetDetails = details(unit, text: unit.target ?? unit.source)
-        let sourceDetails = details(unit, text: unit.source)
-        let sharedSourceDetails = sourceDetails == targetDetails ? targetDetails : sourceDetails
         let keeps = mode.keeps(key)
+        let keepsTarget = keeps && keepsTargetStrings && unit.target != nil
+        let targetDetails = keepsTarget || (keeps && drawsSource) ? details(unit, text: unit.target ?? unit.source) : nil
         if drawsSource {
             let text = unit.target ?? unit.source
             if keeps { sourceContent.entries.append(StringTable.Entry(key: key, value: text.value, details: targetDetails)) }
             return
         }
         if keeps, keepsSourceStrings {
-            sourceContent.entries.append(StringTable.Entry(key: key, value: unit.source.value, details: sharedSourceDetails))
+            let sourceDetails = details(unit, text: unit.source)
+            let shared = sourceDetails == targetDetails ? targetDetails : sourceDetails
+            sourceContent.entries.append(StringTable.Entry(key: key, value: unit.source.value, details: shared))
         }
         guard keepsTargetStrings else { return }
         if let target = unit.target {
