@@ -87,6 +87,11 @@ struct XLIFFCatalogBuilder {
     private mutating func flushGroup() throws(StringTableError) {
         guard let group else { return }
         self.group = nil
+        // Nearly every key is one unit without variations: its only variant is itself.
+        if group.substitutions.isEmpty, group.texts.count == 1, let (suffix, unit) = group.texts.first {
+            try emit(group.base + suffix, unit)
+            return
+        }
         for variant in try group.variants(source: source) {
             try emit(variant.key, variant.unit)
         }
