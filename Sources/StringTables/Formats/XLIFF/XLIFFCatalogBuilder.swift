@@ -133,8 +133,11 @@ struct XLIFFCatalogBuilder {
     }
 
     private func details(_ unit: XLIFFUnit, text: XLIFFText) -> EntryDetails? {
+        // Most units say nothing beyond their text; asking first spares an allocation each.
+        let plainIsValue = text.plain == text.value
+        if unit.note == nil, unit.limit == nil, text.ignoredCodes.isEmpty, plainIsValue { return nil }
         let details = EntryDetails(note: unit.note, limit: unit.limit, ignoredCodes: text.ignoredCodes,
-                                   plainValue: text.plain == text.value ? nil : text.plain)
+                                   plainValue: plainIsValue ? nil : text.plain)
         return details.isEmpty ? nil : details
     }
 
