@@ -229,6 +229,21 @@ struct XLIFFTableTests {
         #expect(tables.map(\.locale) == ["de"])
     }
 
+    @Test func aKeyWithOneVariationAloneKeepsItsSuffix() throws {
+        let text = """
+            <xliff version="1.2">
+              <file original="a.xcstrings" source-language="en" target-language="de" datatype="plaintext">
+                <body><trans-unit id="hud.title|==|device.iphone"><source>Stars</source><target>Sterne</target></trans-unit>
+                <trans-unit id="menu.play"><source>Play</source><target>Spielen</target></trans-unit></body>
+              </file>
+            </xliff>
+            """
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let tables = try StringTable.loadAll(contentsOf: try directory.write(text, to: "de.xliff"))
+        #expect(tables.first?.entries.map(\.key) == ["hud.title#iphone", "menu.play"])
+    }
+
     @Test func aFileWithoutATargetLanguageIsDrawnInItsSource() throws {
         let text = """
             <xliff version="1.2">

@@ -89,7 +89,7 @@ struct XLIFFCatalogBuilder {
         self.group = nil
         // Nearly every key is one unit without variations: its only variant is itself.
         if group.substitutions.isEmpty, group.texts.count == 1, let (suffix, unit) = group.texts.first {
-            try emit(group.base + suffix, unit)
+            try emit(suffix.isEmpty ? group.base : group.base + suffix, unit)
             return
         }
         for variant in try group.variants(source: source) {
