@@ -136,6 +136,7 @@ public struct StringTable: Sendable, Hashable {
         var options = options
         options.locales = nil
         options.fallbackLocale = nil
+        options.readsSourceLanguage = true
         let parsed = try parse(url, options: options, keeping: nil, chunkSize: 1 << 20)
         switch parsed {
         case .single(let content):

@@ -21,6 +21,10 @@ public struct TableReadOptions: Sendable, Hashable {
     /// The locale whose text is drawn where a table has none for a key: a spreadsheet's
     /// column, a catalog's localization, or the source of an XLIFF file written in it.
     public var fallbackLocale: String?
+    /// Whether the strings of an XLIFF file's source language are read even when it is
+    /// drawn in its target language: pseudo-locales are made from them. Otherwise they
+    /// are read only for a `fallbackLocale` or `locales` naming that language.
+    var readsSourceLanguage = false
 
     /// How XLIFF units become keys.
     public enum XLIFFKeys: String, Sendable, Hashable, CaseIterable {

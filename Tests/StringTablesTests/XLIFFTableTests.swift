@@ -63,7 +63,10 @@ struct XLIFFTableTests {
         #expect(Self.values(english)["NSCameraUsageDescription"] == "The camera scans level codes.")
         // One details object serves both languages of a unit whose details agree.
         let data = try Data(contentsOf: Self.fixture("StarGame-export.xliff"))
-        guard case .catalog(let catalog) = try XLIFFParser(source: "StarGame-export.xliff").read(data, keeping: nil) else {
+        var options = TableReadOptions()
+        options.readsSourceLanguage = true
+        let parser = XLIFFParser(source: "StarGame-export.xliff", options: options)
+        guard case .catalog(let catalog) = try parser.read(data, keeping: nil) else {
             Issue.record("not a catalog")
             return
         }
@@ -226,6 +229,21 @@ struct XLIFFTableTests {
         #expect(tables.map(\.locale) == ["de"])
     }
 
+    @Test func aKeyWithOneVariationAloneKeepsItsSuffix() throws {
+        let text = """
+            <xliff version="1.2">
+              <file original="a.xcstrings" source-language="en" target-language="de" datatype="plaintext">
+                <body><trans-unit id="hud.title|==|device.iphone"><source>Stars</source><target>Sterne</target></trans-unit>
+                <trans-unit id="menu.play"><source>Play</source><target>Spielen</target></trans-unit></body>
+              </file>
+            </xliff>
+            """
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let tables = try StringTable.loadAll(contentsOf: try directory.write(text, to: "de.xliff"))
+        #expect(tables.first?.entries.map(\.key) == ["hud.title#iphone", "menu.play"])
+    }
+
     @Test func aFileWithoutATargetLanguageIsDrawnInItsSource() throws {
         let text = """
             <xliff version="1.2">
@@ -248,6 +266,25 @@ struct XLIFFTableTests {
         #expect(Self.values(german)["menu.quit"] == "Quit")
         #expect(Self.entry(german, "menu.quit")?.details?.fallbackLocale == "en")
         #expect(german.untranslatedKeys.isEmpty)
+    }
+
+    @Test func theSourceStringsAreMadeOnlyWhenSomethingReadsThem() throws {
+        let url = Self.fixture("StarGame-export.xliff")
+        let data = try Data(contentsOf: url)
+        func sourceCount(_ options: TableReadOptions) throws -> Int? {
+            guard case .catalog(let catalog) = try XLIFFParser(source: "StarGame-export.xliff", options: options)
+                .read(data, keeping: nil) else { return nil }
+            return catalog.localizations.first { $0.isSourceOnly }?.content.entries.count
+        }
+        // Drawing German alone needs no English string.
+        #expect(try sourceCount(TableReadOptions()) == 0)
+        var fallback = TableReadOptions()
+        fallback.fallbackLocale = "en"
+        #expect(try sourceCount(fallback) == 12)
+        var pseudo = TableReadOptions()
+        pseudo.readsSourceLanguage = true
+        #expect(try sourceCount(pseudo) == 12)
+        #expect(try StringTable.loadSource(contentsOf: url).entries.count == 12)
     }
 
     // MARK: - Xcode bundles

@@ -31,10 +31,13 @@ struct XLIFFCatalogBuilder {
     /// or its own.
     private var drawsSource: Bool { targetLanguage == nil || targetLanguage == sourceLanguage }
 
-    /// Strings of a locale nobody asked for need not be kept: the target's when
-    /// `--locales` leaves it out, the source's unless it is drawn or the fallback.
+    /// Strings of a locale nobody asked for need not be made: the target's when
+    /// `--locales` leaves it out, the source's unless it is drawn, the fallback, named by
+    /// `--locales` or wanted for pseudo-locales. Most runs draw only the target, and
+    /// skipping the source halves the strings made per unit.
     private var keepsSourceStrings: Bool {
-        drawsSource || options.locales.map { $0.contains(sourceLanguage ?? "") } ?? true
+        drawsSource || options.readsSourceLanguage
+            || options.locales.map { $0.contains(sourceLanguage ?? "") } == true
             || options.fallbackLocale.map(StringTable.normalizedLocale) == sourceLanguage
     }
 
@@ -84,6 +87,11 @@ struct XLIFFCatalogBuilder {
     private mutating func flushGroup() throws(StringTableError) {
         guard let group else { return }
         self.group = nil
+        // Nearly every key is one unit without variations: its only variant is itself.
+        if group.substitutions.isEmpty, group.texts.count == 1, let (suffix, unit) = group.texts.first {
+            try emit(suffix.isEmpty ? group.base : group.base + suffix, unit)
+            return
+        }
         for variant in try group.variants(source: source) {
             try emit(variant.key, variant.unit)
         }
@@ -103,17 +111,18 @@ struct XLIFFCatalogBuilder {
                                    message: "key \(JSONValue.quoted(key)) is already defined" + (earlier.map { " at \($0)" } ?? "")
                                        + (options.xliffKeys == .file ? "" : "; to key units by file, pass --xliff-keys file"))
         }
-        let targetDetails = details(unit, text: unit.target ?? unit.source)
-        let sourceDetails = details(unit, text: unit.source)
-        let sharedSourceDetails = sourceDetails == targetDetails ? targetDetails : sourceDetails
         let keeps = mode.keeps(key)
+        let keepsTarget = keeps && keepsTargetStrings && unit.target != nil
+        let targetDetails = keepsTarget || (keeps && drawsSource) ? details(unit, text: unit.target ?? unit.source) : nil
         if drawsSource {
             let text = unit.target ?? unit.source
             if keeps { sourceContent.entries.append(StringTable.Entry(key: key, value: text.value, details: targetDetails)) }
             return
         }
         if keeps, keepsSourceStrings {
-            sourceContent.entries.append(StringTable.Entry(key: key, value: unit.source.value, details: sharedSourceDetails))
+            let sourceDetails = details(unit, text: unit.source)
+            let shared = sourceDetails == targetDetails ? targetDetails : sourceDetails
+            sourceContent.entries.append(StringTable.Entry(key: key, value: unit.source.value, details: shared))
         }
         guard keepsTargetStrings else { return }
         if let target = unit.target {
@@ -124,8 +133,11 @@ struct XLIFFCatalogBuilder {
     }
 
     private func details(_ unit: XLIFFUnit, text: XLIFFText) -> EntryDetails? {
+        // Most units say nothing beyond their text; asking first spares an allocation each.
+        let plainIsValue = text.plain == text.value
+        if unit.note == nil, unit.limit == nil, text.ignoredCodes.isEmpty, plainIsValue { return nil }
         let details = EntryDetails(note: unit.note, limit: unit.limit, ignoredCodes: text.ignoredCodes,
-                                   plainValue: text.plain == text.value ? nil : text.plain)
+                                   plainValue: plainIsValue ? nil : text.plain)
         return details.isEmpty ? nil : details
     }
 

@@ -27,8 +27,11 @@ final class XLIFFDocumentReader: XMLEventHandler {
     /// The structural elements open above the current one, with what they pass on to
     /// their units.
     private var structure: [(name: String, context: XLIFFUnitContext)] = []
-    /// Inside a unit: its events so far and the depth of its start tag.
-    private var unit: (events: [XLIFFEvent], depth: Int)?
+    /// Inside a unit: the depth of its start tag.
+    private var unitDepth: Int?
+    /// The open unit's events, one buffer for every unit so that its storage is
+    /// allocated once rather than grown again per unit.
+    private var unitEvents: [XLIFFEvent] = []
     /// The text run being read inside a unit, which libxml2 may hand over in pieces.
     private var pendingText: [UInt8] = []
     /// Inside an element that holds nothing read (a `<header>`, a module's element): the
@@ -86,7 +89,7 @@ final class XLIFFDocumentReader: XMLEventHandler {
     /// Hands the text read since the last tag to the open unit, as one event.
     private func flushText() {
         guard !pendingText.isEmpty else { return }
-        unit?.events.append(.text(String(decoding: pendingText, as: UTF8.self)))
+        if unitDepth != nil { unitEvents.append(.text(String(decoding: pendingText, as: UTF8.self))) }
         pendingText.removeAll(keepingCapacity: true)
     }
 
@@ -104,10 +107,10 @@ final class XLIFFDocumentReader: XMLEventHandler {
             return
         }
         let name = tag.name(&names)
-        if skippedDepth != nil, unit == nil { return }
+        if skippedDepth != nil, unitDepth == nil { return }
         let resolved = tag.attributes(&names)
-        if unit != nil {
-            unit!.events.append(.start(name, resolved, place: place))
+        if unitDepth != nil {
+            unitEvents.append(.start(name, resolved, place: place))
             return
         }
         if skippedDepth != nil { return }
@@ -141,7 +144,8 @@ final class XLIFFDocumentReader: XMLEventHandler {
             ? name.local == "unit" && (parent.name == "file" || parent.name == "group")
             : name.local == "trans-unit" && (parent.name == "body" || parent.name == "group")
         if isUnit {
-            unit = ([.start(name, attributes, place: place)], depth)
+            unitEvents.append(.start(name, attributes, place: place))
+            unitDepth = depth
             return
         }
         switch (parent.name, name.local) {
@@ -208,14 +212,13 @@ final class XLIFFDocumentReader: XMLEventHandler {
         guard failure == nil else { return }
         flushText()
         defer { depth -= 1 }
-        if let open = unit {
-            guard depth == open.depth else {
-                unit!.events.append(.end)
-                return
-            }
-            unit = nil
+        if let openDepth = unitDepth {
+            unitEvents.append(.end)
+            guard depth == openDepth else { return }
+            unitDepth = nil
+            defer { unitEvents.removeAll(keepingCapacity: true) }
             do {
-                var reader = XLIFFUnitReader(source: source, events: open.events + [.end])
+                var reader = XLIFFUnitReader(source: source, events: unitEvents)
                 let context = structure.last?.context ?? XLIFFUnitContext()
                 try builder.add(isVersion2 ? try reader.readUnit(context: context) : try reader.readTransUnit(context: context))
             } catch {
@@ -234,7 +237,7 @@ final class XLIFFDocumentReader: XMLEventHandler {
     }
 
     func characters(_ text: UnsafeBufferPointer<UInt8>, _ parser: XMLPushParser) {
-        guard failure == nil, unit != nil else { return }
+        guard failure == nil, unitDepth != nil else { return }
         pendingText.append(contentsOf: text)
     }
 
