@@ -158,6 +158,10 @@ public struct StringTable: Sendable, Hashable {
                         chunkSize: Int) throws(StringTableError) -> [StringTable] {
         let source = sourceName(of: url)
         let requested = locale.map(normalizedLocale)
+        var options = options
+        // A locale asked for by name may be a file's source language, whose strings an
+        // XLIFF reader otherwise leaves unmade.
+        if requested != nil { options.readsSourceLanguage = true }
         let parsed = try parse(url, options: options, keeping: keeping, chunkSize: chunkSize)
         switch parsed {
         case .single(let content):

@@ -130,4 +130,19 @@ struct TableReadOptionsTests {
         #expect(StringTableFormat.supportedExtensions.suffix(5) == [".csv", ".tsv", ".xliff", ".xlf", ".xcloc"])
         #expect(StringTableFormat.allCases.filter(\.localesFromContents) == [.stringCatalog, .csv, .tsv, .xliff])
     }
+
+    @Test("a locale asked for by name may be an XLIFF file's source language, whose strings are then read")
+    func sourceLanguageByName() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let url = try directory.write("""
+            <xliff version="1.2"><file original="f" source-language="en" target-language="de"><body>
+            <trans-unit id="play"><source>Play</source><target state="translated">Spielen</target></trans-unit>
+            </body></file></xliff>
+            """, to: "Game.xlf")
+        let english = try StringTable.loadAll(contentsOf: url, locale: "en")
+        #expect(english.map(\.locale) == ["en"])
+        #expect(english.first?.entries.map(\.value) == ["Play"])
+        #expect(try StringTable.loadAll(contentsOf: url).map(\.locale) == ["de"])
+    }
 }
