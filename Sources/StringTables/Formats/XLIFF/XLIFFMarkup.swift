@@ -103,59 +103,6 @@ enum XLIFFHazardScan {
     }
 }
 
-/// Finds the start tags of an XML text in order with their places, stepping over
-/// comments, CDATA, processing instructions, end tags and quoted attribute values, so
-/// a message can point at a tag's `<` where libxml2 knows only the end of the tag.
-enum XLIFFStartTags {
-    static func locate(in scalars: [Unicode.Scalar]) -> [(name: String, place: SourcePlace)] {
-        var scanner = TextScanner(scalars)
-        var tags: [(name: String, place: SourcePlace)] = []
-        while !scanner.isAtEnd {
-            if scanner.skip("<!--") {
-                skip(past: "-->", &scanner)
-            } else if scanner.skip("<![CDATA[") {
-                skip(past: "]]>", &scanner)
-            } else if scanner.skip("<?") {
-                skip(past: "?>", &scanner)
-            } else if scanner.skip("</") || scanner.skip("<!") {
-                skipTag(&scanner)
-            } else if scanner.peek() == "<" {
-                let place = scanner.place
-                scanner.advance()
-                var name = String.UnicodeScalarView()
-                while let scalar = scanner.peek(), !scalar.properties.isWhitespace, scalar != ">", scalar != "/" {
-                    name.append(scalar)
-                    scanner.advance()
-                }
-                tags.append((String(name), place))
-                skipTag(&scanner)
-            } else {
-                scanner.advance()
-            }
-        }
-        return tags
-    }
-
-    private static func skip(past terminator: String, _ scanner: inout TextScanner) {
-        while !scanner.isAtEnd, !scanner.skip(terminator) {
-            scanner.advance()
-        }
-    }
-
-    /// Up to the `>` ending a tag, past quoted values, which may hold `>`.
-    private static func skipTag(_ scanner: inout TextScanner) {
-        while let scalar = scanner.next() {
-            switch scalar {
-            case "\"", "'":
-                scanner.skip { $0 != scalar }
-                scanner.advance()
-            case ">": return
-            default: break
-            }
-        }
-    }
-}
-
 /// Words for libxml2's error numbers, whose own messages are terse and English-only.
 enum XMLSyntaxMessage {
     static func describe(code: Int) -> String {

@@ -52,7 +52,7 @@ struct XLIFFParser {
             throw StringTableError(hazard.kind, file: source, place: hazard.place, message: hazard.message)
         }
         let catalog = try XLIFFDocumentReader.read(source: source, options: options, mode: .whole,
-                                                   startTags: XLIFFStartTags.locate(in: scalars)) { parser in
+                                                   startTags: StartTagLocator.startTags(in: scalars)) { parser in
             data.withUnsafeBytes { bytes in
                 _ = parser.parse(bytes.bindMemory(to: UInt8.self), isLast: true)
             }
