@@ -99,7 +99,7 @@ struct XLIFFInlineReader {
             }
         case "x", "bx", "ex":
             placeholder(name, attributes, equivalent: attributes["equiv-text"])
-            skipElement(events, &index)
+            events.skipElement(&index)
         case "ph":
             let content = nativeCode(events, &index)
             if let equivalent = attributes["equiv-text"] {
@@ -187,7 +187,7 @@ struct XLIFFInlineReader {
         switch name {
         case "ph":
             placeholder(name, attributes, equivalent: attributes["equiv"] ?? attributes["disp"])
-            skipElement(events, &index)
+            events.skipElement(&index)
         case "pc":
             if let tag = Self.markupTag(formatStyle: attributes[XLIFFNamespace.formatStyle, "fs"],
                                         type: attributes["type"], subType: attributes["subType"]) {
@@ -203,7 +203,7 @@ struct XLIFFInlineReader {
             } else {
                 text.ignore(Self.describe(name, attributes))
             }
-            skipElement(events, &index)
+            events.skipElement(&index)
         default:
             // <mrk>, <sc>, <ec>, <sm>, <em> and anything newer.
             text.ignore(Self.describe(name, attributes))
@@ -244,17 +244,6 @@ struct XLIFFInlineReader {
         }
     }
 
-    private func skipElement(_ events: [XLIFFEvent], _ index: inout Int) {
-        var depth = 1
-        while index < events.count, depth > 0 {
-            switch events[index] {
-            case .start: depth += 1
-            case .end: depth -= 1
-            case .text: break
-            }
-            index += 1
-        }
-    }
 
     /// A code as a report names it: its tag with the attribute that says what it is,
     /// as `<mrk type="term">`, `<g ctype="x-link">` or `<bpt id="1">`.

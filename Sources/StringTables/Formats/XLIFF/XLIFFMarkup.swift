@@ -55,6 +55,21 @@ enum XLIFFEvent {
     case text(String)
 }
 
+extension Array where Element == XLIFFEvent {
+    /// Moves `index` past the end of the element whose start was just read.
+    func skipElement(_ index: inout Int) {
+        var depth = 1
+        while index < count, depth > 0 {
+            switch self[index] {
+            case .start: depth += 1
+            case .end: depth -= 1
+            case .text: break
+            }
+            index += 1
+        }
+    }
+}
+
 /// What the XML layer refuses before the parser sees a file read whole, found by a scan
 /// of the text from its start, so that each refusal is placed at its `<`. A file read a
 /// chunk at a time is refused by the parser's own events instead (``XMLRefusedConstruct``).

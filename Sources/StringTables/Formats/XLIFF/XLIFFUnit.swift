@@ -231,15 +231,7 @@ struct XLIFFUnitReader {
 
     /// Up to and past the end of the element just started.
     private mutating func skipElement() {
-        var depth = 1
-        while index < events.count, depth > 0 {
-            switch events[index] {
-            case .start: depth += 1
-            case .end: depth -= 1
-            case .text: break
-            }
-            index += 1
-        }
+        events.skipElement(&index)
     }
 
     /// The text of the element just started, its children's included.
