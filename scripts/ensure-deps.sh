@@ -58,18 +58,4 @@ if [ ! -x /usr/bin/chromium ] && [ ! -x /usr/bin/chromium-browser ]; then
   missing+=(chromium)
 fi
 
-if [ ${#missing[@]} -eq 0 ]; then
-  exit 0
-fi
-
-echo "Installing missing system packages: ${missing[*]}"
-sudo=""
-if [ "$(id -u)" -ne 0 ]; then
-  if command -v sudo >/dev/null 2>&1; then sudo="sudo"; else
-    echo "error: need root (or sudo) to install: ${missing[*]}" >&2
-    exit 1
-  fi
-fi
-export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+exec "$(dirname "$0")/apt-install.sh" "system packages" ${missing[@]+"${missing[@]}"}

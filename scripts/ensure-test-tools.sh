@@ -1,16 +1,14 @@
 #!/usr/bin/env bash
-# Installs the Debian packages of the programs that some tests compare Labelgen with, or
-# drive, but only those not found already: Godot 3's headless binary (its CSV translation
-# reading), translate-toolkit (its XLIFF reading), and Chromium with its WebDriver (the
-# browser tests). Runs as root or through sudo, as scripts/ensure-deps.sh does.
+# Installs the Debian packages of the programs that some tests compare Labelgen's readers
+# with, but only those not found already: Godot 3's headless binary (its CSV translation
+# reading) and translate-toolkit (its XLIFF reading). Runs as root or through sudo, as
+# scripts/ensure-deps.sh does.
 set -euo pipefail
 
 missing=()
 # command -> Debian package
 declare -A commands=(
   [godot3-server]=godot3-server
-  [chromium]=chromium
-  [chromedriver]=chromium-driver
 )
 for command in "${!commands[@]}"; do
   if ! command -v "$command" >/dev/null 2>&1; then
@@ -23,18 +21,4 @@ if ! /usr/bin/python3 -c 'import translate.storage.xliff' >/dev/null 2>&1; then
   missing+=(translate-toolkit)
 fi
 
-if [ ${#missing[@]} -eq 0 ]; then
-  exit 0
-fi
-
-echo "Installing missing test programs: ${missing[*]}"
-sudo=""
-if [ "$(id -u)" -ne 0 ]; then
-  if command -v sudo >/dev/null 2>&1; then sudo="sudo"; else
-    echo "error: need root (or sudo) to install: ${missing[*]}" >&2
-    exit 1
-  fi
-fi
-export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+exec "$(dirname "$0")/apt-install.sh" "test programs" ${missing[@]+"${missing[@]}"}

@@ -181,8 +181,9 @@ public struct StringTable: Sendable, Hashable {
                 }
                 return [table(localization, of: catalog, source: source)]
             }
+            let wanted = options.locales.map(Set.init)
             return catalog.localizations
-                .filter { !$0.isSourceOnly && options.locales.map(Set.init)?.contains($0.locale) != false }
+                .filter { !$0.isSourceOnly && wanted?.contains($0.locale) != false }
                 .map { table($0, of: catalog, source: source) }
         }
     }

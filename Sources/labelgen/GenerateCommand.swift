@@ -238,7 +238,7 @@ struct Generate: ParsableCommand {
     private func runWatching(outputFolder: URL, checks: BatchRun.Checks, progress: TerminalProgress) throws -> Never {
         let lock: OutputFolderLock
         do { lock = try BatchRun.lock(outputFolder, waiting: waitForLock, progress: progress) } catch { throw Failure(error) }
-        let session = WatchSession(inputFiles: Self.watchedFiles(of: tables) + [styleFile.style], checks: checks) {
+        let session = WatchSession(inputFiles: tables.flatMap { StringTable.filesRead(at: URL(fileURLWithPath: $0)).map(\.path) } + [styleFile.style], checks: checks) {
             try makeRun(outputFolder: outputFolder)
         }
         session.run(holding: lock, progress: progress.update, finished: { pass in
@@ -250,17 +250,6 @@ struct Generate: ParsableCommand {
             let message = (error as? Failure)?.message ?? (error as? BatchError).map { Failure($0).message } ?? "\(error)"
             FileHandle.standardError.write(Data("labelgen: \(message)\n".utf8))
         })
-    }
-
-    /// The files a watch follows for `tables`: an `.xcloc` bundle's XLIFF files, since a
-    /// folder does not change when a file in it is saved.
-    static func watchedFiles(of tables: [String]) -> [String] {
-        tables.flatMap { path -> [String] in
-            guard URL(fileURLWithPath: path).pathExtension.lowercased() == "xcloc" else { return [path] }
-            let contents = URL(fileURLWithPath: path).appendingPathComponent("Localized Contents")
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: contents.path)) ?? []
-            return names.sorted().map { contents.appendingPathComponent($0).path }
-        }
     }
 
     /// The sheet sides `--atlas` takes: room for a frame, and no larger than a label image.

@@ -86,9 +86,11 @@ extension LabelsConfig.Group {
     /// (`<img src="a.png"/>`, looked up beside the style and the tables). Every PNG there
     /// is more than a run may read, and safe: a run redraws only labels whose inputs changed.
     var inputs: [URL] {
-        var files = [style] + tables
+        // A bundle's XLIFF files, not the bundle, change when saved; pictures are looked up
+        // beside the style and the tables as given.
+        var files = [style] + tables.flatMap(StringTable.filesRead)
         var folders: [URL] = []
-        for file in files where !folders.contains(file.deletingLastPathComponent()) {
+        for file in [style] + tables where !folders.contains(file.deletingLastPathComponent()) {
             folders.append(file.deletingLastPathComponent())
         }
         for folder in folders {

@@ -145,4 +145,16 @@ struct TableReadOptionsTests {
         #expect(english.first?.entries.map(\.value) == ["Play"])
         #expect(try StringTable.loadAll(contentsOf: url).map(\.locale) == ["de"])
     }
+
+    @Test("the files read for an .xcloc bundle are its XLIFF files, which a watch and a build follow; for any other table, the table")
+    func filesRead() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let xliff = try directory.write("<xliff/>", to: "de.xcloc/Localized Contents/de.xliff")
+        _ = try directory.write("{}", to: "de.xcloc/contents.json")
+        let bundle = xliff.deletingLastPathComponent().deletingLastPathComponent()
+        #expect(StringTable.filesRead(at: bundle).map(\.lastPathComponent) == ["de.xliff"])
+        let table = try directory.write("{}", to: "de.json")
+        #expect(StringTable.filesRead(at: table) == [table])
+    }
 }

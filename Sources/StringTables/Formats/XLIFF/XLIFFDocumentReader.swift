@@ -58,7 +58,7 @@ final class XLIFFDocumentReader: XMLEventHandler {
         if let failure = reader.failure { throw failure }
         if let failure = parser.failure {
             throw StringTableError(.syntax, file: source, place: .lineColumn(line: failure.line, column: failure.column),
-                                   message: XMLSyntaxMessage.describe(code: failure.code))
+                                   message: XMLSyntaxMessage.describe(code: failure.code, root: "xliff", expected: "an XLIFF document with an <xliff> element"))
         }
         guard complete else { return nil }
         guard reader.sawRoot else {

@@ -5,16 +5,26 @@ import StyledText
 /// writes for translators: its strings are the XLIFF files in `Localized Contents/`,
 /// whose `target-language` says the locale (the bundle's name is only a convention).
 enum XcodeLocalization {
+    /// Where a bundle keeps its XLIFF files.
+    static func contentsFolder(of url: URL) -> URL {
+        url.appendingPathComponent("Localized Contents", isDirectory: true)
+    }
+
+    /// The names of the XLIFF files in `contents`, in name order.
+    static func xliffNames(in contents: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: contents.path)
+            .filter { ["xliff", "xlf"].contains(URL(fileURLWithPath: $0).pathExtension.lowercased()) }
+            .sorted()
+    }
+
     /// The XLIFF files of the bundle at `url`, in name order, read as one catalog.
     static func parse(_ url: URL, options: TableReadOptions, keeping: ((String) -> Bool)?,
                       chunkSize: Int) throws(StringTableError) -> ParsedStrings {
-        let contents = url.appendingPathComponent("Localized Contents", isDirectory: true)
+        let contents = contentsFolder(of: url)
         let source = url.relativePath
         let names: [String]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: contents.path)
-                .filter { ["xliff", "xlf"].contains(URL(fileURLWithPath: $0).pathExtension.lowercased()) }
-                .sorted()
+            names = try xliffNames(in: contents)
         } catch {
             throw StringTableError(.unreadableFile, file: source, place: .wholeFile,
                                    message: "an .xcloc bundle keeps its strings in \"Localized Contents/\", which cannot be read")
@@ -73,5 +83,19 @@ extension StringCatalog {
             }
         }
         return result
+    }
+}
+
+extension StringTable {
+    /// The files reading the table at `url` reads: the table itself, or an `.xcloc`
+    /// bundle's XLIFF files, which a watch or a build system must follow since a folder
+    /// does not change when a file in it is saved.
+    ///
+    /// - Parameter url: A table file or bundle.
+    /// - Returns: The files, in the order they are read.
+    public static func filesRead(at url: URL) -> [URL] {
+        guard url.isFileURL, url.pathExtension.lowercased() == "xcloc" else { return [url] }
+        let contents = XcodeLocalization.contentsFolder(of: url)
+        return ((try? XcodeLocalization.xliffNames(in: contents)) ?? []).map { contents.appendingPathComponent($0) }
     }
 }
